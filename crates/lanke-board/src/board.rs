@@ -1,0 +1,405 @@
+//! The board: cells on a padded grid, chains found by flood fill, captures,
+//! suicide and the position's Zobrist hash. Rules of legality beyond "is the
+//! point empty" are the caller's business; the board reports what a move did.
+
+use lanke_sgf::{Color, Point, MAX_BOARD_SIZE};
+
+/// Width of the padded grid: the largest board plus a border on each side.
+const STRIDE: usize = MAX_BOARD_SIZE as usize + 2;
+const CELLS: usize = STRIDE * STRIDE;
+
+/// The content of one cell of the padded grid.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Cell {
+    Empty = 0,
+    Black = 1,
+    White = 2,
+    Border = 3,
+}
+
+impl Cell {
+    #[must_use]
+    pub fn of(color: Color) -> Cell {
+        match color {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+
+    #[must_use]
+    pub fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+const fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+const fn zobrist_table() -> [[u64; CELLS]; 2] {
+    let mut t = [[0u64; CELLS]; 2];
+    let mut i = 0;
+    while i < CELLS {
+        t[0][i] = splitmix(2 * i as u64 + 0x1A2B_3C4D);
+        t[1][i] = splitmix(2 * i as u64 + 1 + 0x1A2B_3C4D);
+        i += 1;
+    }
+    t
+}
+
+/// Fixed Zobrist keys: hashes are the same in every run and on every machine.
+static ZOBRIST: [[u64; CELLS]; 2] = zobrist_table();
+
+/// What one stone placement did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub struct PlayResult {
+    /// Opponent stones removed.
+    pub captured: u16,
+    /// The single point captured, when exactly one stone was.
+    pub captured_single: Option<usize>,
+    /// Own stones removed because the move left them with no liberty.
+    pub suicided: u16,
+    /// The placed stone's chain is a single stone with exactly one liberty.
+    pub lone_stone_in_atari: bool,
+}
+
+/// A go board of size 2..=25.
+#[derive(Clone)]
+pub struct Board {
+    size: u8,
+    cells: [Cell; CELLS],
+    hash: u64,
+    marks: [u32; CELLS],
+    generation: u32,
+    stack: Vec<usize>,
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.diagram())
+    }
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Self) -> bool {
+        self.size == other.size && self.cells == other.cells
+    }
+}
+
+impl Board {
+    /// An empty board. `size` must be within 2..=25 (the record crate checks).
+    #[must_use]
+    pub fn new(size: u8) -> Board {
+        assert!(
+            (2..=MAX_BOARD_SIZE).contains(&size),
+            "board size {size} out of range"
+        );
+        let mut cells = [Cell::Border; CELLS];
+        for y in 0..size {
+            for x in 0..size {
+                cells[Self::idx(Point::new(x, y))] = Cell::Empty;
+            }
+        }
+        Board {
+            size,
+            cells,
+            hash: 0,
+            marks: [0; CELLS],
+            generation: 0,
+            stack: Vec::with_capacity(64),
+        }
+    }
+
+    #[must_use]
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// Grid index of a point.
+    #[must_use]
+    pub fn idx(p: Point) -> usize {
+        (p.y as usize + 1) * STRIDE + p.x as usize + 1
+    }
+
+    /// Point of a grid index.
+    #[must_use]
+    pub fn point(i: usize) -> Point {
+        Point::new((i % STRIDE - 1) as u8, (i / STRIDE - 1) as u8)
+    }
+
+    /// The four neighbours of a grid index (border cells included).
+    #[must_use]
+    pub fn neighbours(i: usize) -> [usize; 4] {
+        [i - STRIDE, i - 1, i + 1, i + STRIDE]
+    }
+
+    #[must_use]
+    pub fn get(&self, p: Point) -> Cell {
+        self.cells[Self::idx(p)]
+    }
+
+    #[must_use]
+    pub fn cell(&self, i: usize) -> Cell {
+        self.cells[i]
+    }
+
+    /// Zobrist hash of the stones on the board (no side to move).
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Grid indices of every on-board point, row by row.
+    pub fn points(&self) -> impl Iterator<Item = usize> + '_ {
+        let s = self.size;
+        (0..s).flat_map(move |y| (0..s).map(move |x| Self::idx(Point::new(x, y))))
+    }
+
+    /// Stones of each colour on the board.
+    #[must_use]
+    pub fn stone_counts(&self) -> [u32; 2] {
+        let mut n = [0u32; 2];
+        for i in self.points() {
+            if let Some(c) = self.cells[i].color() {
+                n[c.index()] += 1;
+            }
+        }
+        n
+    }
+
+    fn set(&mut self, i: usize, cell: Cell) {
+        if let Some(c) = self.cells[i].color() {
+            self.hash ^= ZOBRIST[c.index()][i];
+        }
+        self.cells[i] = cell;
+        if let Some(c) = cell.color() {
+            self.hash ^= ZOBRIST[c.index()][i];
+        }
+    }
+
+    /// Sets a point directly (setup properties): no captures.
+    pub fn put(&mut self, p: Point, cell: Cell) {
+        self.set(Self::idx(p), cell);
+    }
+
+    fn next_generation(&mut self) -> u32 {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.marks = [0; CELLS];
+            self.generation = 1;
+        }
+        self.generation
+    }
+
+    /// Does the chain at `i` have a liberty?
+    #[must_use]
+    pub fn has_liberty(&mut self, i: usize) -> bool {
+        let color = self.cells[i];
+        let g = self.next_generation();
+        self.stack.clear();
+        self.stack.push(i);
+        self.marks[i] = g;
+        while let Some(j) = self.stack.pop() {
+            for n in Self::neighbours(j) {
+                match self.cells[n] {
+                    Cell::Empty => return true,
+                    c if c == color && self.marks[n] != g => {
+                        self.marks[n] = g;
+                        self.stack.push(n);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        false
+    }
+
+    /// Grid indices of the chain containing `i` (which must hold a stone),
+    /// and the number of distinct liberties.
+    #[must_use]
+    pub fn chain(&mut self, i: usize) -> (Vec<usize>, usize) {
+        let color = self.cells[i];
+        let g = self.next_generation();
+        let mut stones = vec![i];
+        let mut libs = 0;
+        self.marks[i] = g;
+        let mut k = 0;
+        while k < stones.len() {
+            let j = stones[k];
+            k += 1;
+            for n in Self::neighbours(j) {
+                if self.marks[n] == g {
+                    continue;
+                }
+                match self.cells[n] {
+                    Cell::Empty => {
+                        self.marks[n] = g;
+                        libs += 1;
+                    }
+                    c if c == color => {
+                        self.marks[n] = g;
+                        stones.push(n);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        (stones, libs)
+    }
+
+    fn remove_chain(&mut self, i: usize) -> (u16, usize) {
+        let color = self.cells[i];
+        let mut removed = 0u16;
+        self.stack.clear();
+        self.stack.push(i);
+        self.set(i, Cell::Empty);
+        while let Some(j) = self.stack.pop() {
+            removed += 1;
+            for n in Self::neighbours(j) {
+                if self.cells[n] == color {
+                    self.set(n, Cell::Empty);
+                    self.stack.push(n);
+                }
+            }
+        }
+        (removed, i)
+    }
+
+    /// Places a stone at the empty point `i` and resolves captures, then
+    /// suicide. The caller checks that `i` is empty.
+    pub fn play(&mut self, color: Color, i: usize) -> PlayResult {
+        debug_assert_eq!(self.cells[i], Cell::Empty);
+        let own = Cell::of(color);
+        let foe = Cell::of(color.opponent());
+        self.set(i, own);
+        let mut result = PlayResult::default();
+        for n in Self::neighbours(i) {
+            if self.cells[n] == foe && !self.has_liberty(n) {
+                let (removed, at) = self.remove_chain(n);
+                result.captured += removed;
+                result.captured_single = if removed == 1 && result.captured == 1 {
+                    Some(at)
+                } else {
+                    None
+                };
+            }
+        }
+        if result.captured != 1 {
+            result.captured_single = None;
+        }
+        if result.captured == 0 && !self.has_liberty(i) {
+            result.suicided = self.remove_chain(i).0;
+            return result;
+        }
+        if result.captured == 1 {
+            let mut empty = 0;
+            let mut friends = false;
+            for n in Self::neighbours(i) {
+                match self.cells[n] {
+                    Cell::Empty => empty += 1,
+                    c if c == own => friends = true,
+                    _ => {}
+                }
+            }
+            result.lone_stone_in_atari = empty == 1 && !friends;
+        }
+        result
+    }
+
+    /// The position as text: `X` black, `O` white, `.` empty, SGF letters on
+    /// both axes.
+    #[must_use]
+    pub fn diagram(&self) -> String {
+        self.diagram_with(|_, c| match c {
+            Cell::Black => 'X',
+            Cell::White => 'O',
+            _ => '.',
+        })
+    }
+
+    /// The position as text with a caller-chosen character per point.
+    pub fn diagram_with(&self, mut glyph: impl FnMut(Point, Cell) -> char) -> String {
+        let s = self.size;
+        let letters: Vec<String> = (0..s)
+            .map(|v| Point::new(v, 0).to_sgf()[..1].to_string())
+            .collect();
+        let mut out = format!("   {}\n", letters.join(" "));
+        for y in 0..s {
+            out.push_str(&format!(" {} ", letters[y as usize]));
+            for x in 0..s {
+                let p = Point::new(x, y);
+                out.push(glyph(p, self.get(p)));
+                if x + 1 < s {
+                    out.push(' ');
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(s: &str) -> usize {
+        Board::idx(Point::from_sgf(s).unwrap())
+    }
+
+    #[test]
+    fn corner_capture_and_hash_restores() {
+        let mut b = Board::new(9);
+        let empty_hash = b.hash();
+        b.play(Color::White, at("aa"));
+        b.play(Color::Black, at("ba"));
+        let r = b.play(Color::Black, at("ab"));
+        assert_eq!(r.captured, 1);
+        assert_eq!(b.get(Point::from_sgf("aa").unwrap()), Cell::Empty);
+        b.put(Point::from_sgf("ba").unwrap(), Cell::Empty);
+        b.put(Point::from_sgf("ab").unwrap(), Cell::Empty);
+        assert_eq!(b.hash(), empty_hash);
+    }
+
+    #[test]
+    fn suicide_removes_own_chain() {
+        let mut b = Board::new(5);
+        b.play(Color::White, at("ba"));
+        b.play(Color::White, at("ab"));
+        let r = b.play(Color::Black, at("aa"));
+        assert_eq!((r.captured, r.suicided), (0, 1));
+        assert_eq!(b.stone_counts(), [0, 2]);
+    }
+
+    #[test]
+    fn ko_shape_is_recognised() {
+        // . X O .
+        // X O . O
+        // . X O .
+        let mut b = Board::new(5);
+        for (c, p) in [
+            ("B", "ba"),
+            ("B", "ab"),
+            ("B", "bc"),
+            ("W", "bb"),
+            ("W", "ca"),
+            ("W", "cc"),
+            ("W", "db"),
+        ] {
+            let color = if c == "B" { Color::Black } else { Color::White };
+            b.play(color, at(p));
+        }
+        let r = b.play(Color::Black, at("cb"));
+        assert_eq!(r.captured, 1);
+        assert_eq!(r.captured_single, Some(at("bb")));
+        assert!(r.lone_stone_in_atari);
+    }
+}

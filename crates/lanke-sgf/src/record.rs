@@ -1,0 +1,477 @@
+//! A parsed game tree → a [`GameRecord`]: normalised game info and the main
+//! line as a flat list of events (setup and moves) ready to replay, plus every
+//! problem met on the way. [`load_collection`] runs the whole pipeline on one
+//! file's bytes.
+//!
+//! Nothing here plays moves on a board; that is the replay crate's job.
+
+use std::fmt;
+
+use crate::decode::{decode, DecodeStep};
+use crate::info::{GameInfo, Handicap, Komi};
+use crate::parse::{parse_collection, unescape_simple_text, unescape_text, ParseIssue, SgfTree};
+use crate::types::{Color, Point, MAX_BOARD_SIZE, MIN_BOARD_SIZE};
+
+/// What a setup property does to a point.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SetupOp {
+    /// `AB`, `AW`: place a stone.
+    Add(Color),
+    /// `AE`: empty the point.
+    Clear,
+}
+
+/// Where a move goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveTarget {
+    Pass,
+    Point(Point),
+    /// A coordinate that is not on the board; kept raw.
+    OffBoard(String),
+}
+
+/// One event of the main line, in record order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    Setup {
+        node: u32,
+        op: SetupOp,
+        point: Point,
+    },
+    Move {
+        node: u32,
+        color: Color,
+        target: MoveTarget,
+    },
+}
+
+/// A problem in a record that did not stop it being read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RecordIssue {
+    /// A grammar deviation (the game is a lenient parse).
+    Parse(ParseIssue),
+    /// Main-line node (0 = root) holding more than one move; all are played in order.
+    SeveralMovesInNode { node: u32, count: usize },
+    /// A setup value that is not a point on the board; skipped.
+    BadSetupPoint { node: u32, raw: String },
+    /// `HA` and the setup stones disagree.
+    HandicapConflict { ha: String, setup_stones: usize },
+    /// The record has no moves at all.
+    NoMoves,
+}
+
+impl fmt::Display for RecordIssue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordIssue::Parse(p) => write!(f, "{p}"),
+            RecordIssue::SeveralMovesInNode { node, count } => {
+                write!(f, "node {node} holds {count} moves; played in order")
+            }
+            RecordIssue::BadSetupPoint { node, raw } => write!(
+                f,
+                "node {node}: setup point [{raw}] is off the board; skipped"
+            ),
+            RecordIssue::HandicapConflict { ha, setup_stones } => {
+                write!(
+                    f,
+                    "HA[{ha}] but {setup_stones} black setup stones; the stones are used"
+                )
+            }
+            RecordIssue::NoMoves => write!(f, "the record has no moves"),
+        }
+    }
+}
+
+/// Why a game (or a whole file) could not be read as a go record.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    #[error("no SGF game tree found ({0})")]
+    NoGameTree(String),
+    #[error("empty game tree: no node at all")]
+    EmptyTree,
+    #[error("not a go record: GM[{0}]")]
+    NotGo(String),
+    #[error("board size SZ[{0}] is not supported (square boards {MIN_BOARD_SIZE}..={MAX_BOARD_SIZE} only)")]
+    UnsupportedSize(String),
+}
+
+/// One game, ready to replay.
+#[derive(Debug, Clone)]
+pub struct GameRecord {
+    /// Index of the game within its file's collection (0-based).
+    pub index: usize,
+    pub size: u8,
+    pub info: GameInfo,
+    /// The main line's events in record order (root setup first).
+    pub events: Vec<Event>,
+    /// Comments of main-line nodes other than the root: (node, text).
+    pub comments: Vec<(u32, String)>,
+    /// `TB`/`TW` territory marks of the last main-line node that has them.
+    pub territory_marks: [Vec<Point>; 2],
+    /// Number of main-line nodes (root included).
+    pub main_line_nodes: u32,
+    /// Main-line nodes with more than one child (variations not replayed).
+    pub branch_points: u32,
+    pub issues: Vec<RecordIssue>,
+}
+
+impl GameRecord {
+    /// True when the tree needed lenient reading.
+    #[must_use]
+    pub fn lenient(&self) -> bool {
+        self.issues
+            .iter()
+            .any(|i| matches!(i, RecordIssue::Parse(_)))
+    }
+}
+
+/// Everything read from one file.
+#[derive(Debug, Clone)]
+pub struct LoadedFile {
+    pub encoding: &'static str,
+    pub decode_step: DecodeStep,
+    pub declared_charset: Option<String>,
+    pub decode_malformed: bool,
+    pub decode_note: Option<String>,
+    /// Issues outside any game tree (junk before or after).
+    pub file_issues: Vec<ParseIssue>,
+    /// One entry per game tree; a file with no tree has one error entry.
+    pub games: Vec<Result<GameRecord, RecordError>>,
+}
+
+/// Decodes, parses and extracts every game of one file.
+#[must_use]
+pub fn load_collection(bytes: &[u8], vote: Option<&'static encoding_rs::Encoding>) -> LoadedFile {
+    let decoded = decode(bytes, vote);
+    let parsed = parse_collection(&decoded.text);
+    let mut games: Vec<Result<GameRecord, RecordError>> = parsed
+        .trees
+        .iter()
+        .enumerate()
+        .map(|(i, t)| extract(i, t))
+        .collect();
+    if games.is_empty() {
+        let why = if bytes.is_empty() {
+            "the file is empty".to_string()
+        } else if decoded.text.trim().is_empty() {
+            "the file holds only white space".to_string()
+        } else {
+            format!("{} bytes with no `(;`", bytes.len())
+        };
+        games.push(Err(RecordError::NoGameTree(why)));
+    }
+    LoadedFile {
+        encoding: decoded.encoding.name(),
+        decode_step: decoded.step,
+        declared_charset: decoded.declared,
+        decode_malformed: decoded.malformed,
+        decode_note: decoded.note,
+        file_issues: parsed.issues,
+        games,
+    }
+}
+
+fn first_value<'a>(tree: &SgfTree<'a>, node: u32, ident: &str) -> Option<&'a str> {
+    tree.props(node)
+        .iter()
+        .find(|p| p.ident == ident)
+        .and_then(|p| tree.values(p).first().copied())
+}
+
+fn parse_size(raw: &str) -> Result<u8, RecordError> {
+    let bad = || RecordError::UnsupportedSize(raw.to_string());
+    let (w, h) = match raw.split_once(':') {
+        Some((w, h)) => (w.trim(), h.trim()),
+        None => (raw.trim(), raw.trim()),
+    };
+    let w: u32 = w.parse().map_err(|_| bad())?;
+    let h: u32 = h.parse().map_err(|_| bad())?;
+    if w != h || w < u32::from(MIN_BOARD_SIZE) || w > u32::from(MAX_BOARD_SIZE) {
+        return Err(bad());
+    }
+    Ok(w as u8)
+}
+
+/// Expands a point-list value: a point or an FF[4] rectangle `aa:cc`.
+fn expand_points(raw: &str, size: u8) -> Option<Vec<Point>> {
+    let on_board = |p: Point| p.x < size && p.y < size;
+    if let Some((a, b)) = raw.split_once(':') {
+        let (a, b) = (Point::from_sgf(a.trim())?, Point::from_sgf(b.trim())?);
+        if !on_board(a) || !on_board(b) {
+            return None;
+        }
+        let mut v = Vec::new();
+        for y in a.y.min(b.y)..=a.y.max(b.y) {
+            for x in a.x.min(b.x)..=a.x.max(b.x) {
+                v.push(Point::new(x, y));
+            }
+        }
+        return Some(v);
+    }
+    let p = Point::from_sgf(raw.trim())?;
+    on_board(p).then(|| vec![p])
+}
+
+fn move_target(raw: &str, size: u8) -> MoveTarget {
+    let t = raw.trim();
+    if t.is_empty() || (t == "tt" && size <= 19) {
+        return MoveTarget::Pass;
+    }
+    match Point::from_sgf(t) {
+        Some(p) if p.x < size && p.y < size => MoveTarget::Point(p),
+        _ => MoveTarget::OffBoard(raw.to_string()),
+    }
+}
+
+fn extract(index: usize, tree: &SgfTree<'_>) -> Result<GameRecord, RecordError> {
+    if tree.nodes.is_empty() {
+        return Err(RecordError::EmptyTree);
+    }
+    if let Some(gm) = first_value(tree, 0, "GM") {
+        if gm.trim() != "1" && !gm.trim().is_empty() {
+            return Err(RecordError::NotGo(gm.to_string()));
+        }
+    }
+    let size = match first_value(tree, 0, "SZ") {
+        Some(raw) => parse_size(raw)?,
+        None => 19,
+    };
+    let mut issues: Vec<RecordIssue> = tree
+        .issues
+        .iter()
+        .cloned()
+        .map(RecordIssue::Parse)
+        .collect();
+    let mut info = GameInfo::default();
+    let mut events = Vec::new();
+    let mut comments = Vec::new();
+    let mut territory_marks: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
+    let (mut km, mut ha) = (None, None);
+    let mut root_stones: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
+    let mut main_line_nodes = 0u32;
+    let mut branch_points = 0u32;
+    let mut moves_total = 0usize;
+    for n in tree.main_line() {
+        main_line_nodes += 1;
+        if tree.child_count(n) > 1 {
+            branch_points += 1;
+        }
+        let mut moves_here = 0usize;
+        let mut marks_here: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
+        // Setup is applied before the node's move, whatever the order in the file.
+        for p in tree.props(n) {
+            let op = match p.ident.as_ref() {
+                "AB" => SetupOp::Add(Color::Black),
+                "AW" => SetupOp::Add(Color::White),
+                "AE" => SetupOp::Clear,
+                _ => continue,
+            };
+            for raw in tree.values(p) {
+                match expand_points(raw, size) {
+                    Some(points) => {
+                        for point in points {
+                            if n == 0 {
+                                if let SetupOp::Add(c) = op {
+                                    root_stones[c.index()].push(point);
+                                }
+                            }
+                            events.push(Event::Setup { node: n, op, point });
+                        }
+                    }
+                    None => issues.push(RecordIssue::BadSetupPoint {
+                        node: n,
+                        raw: (*raw).to_string(),
+                    }),
+                }
+            }
+        }
+        for p in tree.props(n) {
+            let text = || tree.values(p).first().map(|v| unescape_simple_text(v));
+            match p.ident.as_ref() {
+                "B" | "W" => {
+                    let color = if p.ident == "B" {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    let raw = tree.values(p).first().copied().unwrap_or("");
+                    events.push(Event::Move {
+                        node: n,
+                        color,
+                        target: move_target(raw, size),
+                    });
+                    moves_here += 1;
+                }
+                "TB" | "TW" => {
+                    let c = usize::from(p.ident == "TW");
+                    for raw in tree.values(p) {
+                        marks_here[c].extend(expand_points(raw, size).unwrap_or_default());
+                    }
+                }
+                "C" => {
+                    if let Some(v) = tree.values(p).first() {
+                        let t = unescape_text(v).into_owned();
+                        if n == 0 {
+                            info.root_comment.get_or_insert(t);
+                        } else {
+                            comments.push((n, t));
+                        }
+                    }
+                }
+                "GC" => {
+                    if let Some(v) = tree.values(p).first() {
+                        info.game_comment
+                            .get_or_insert_with(|| unescape_text(v).into_owned());
+                    }
+                }
+                "PB" => set_once(&mut info.black, text()),
+                "PW" => set_once(&mut info.white, text()),
+                "BR" => set_once(&mut info.black_rank, text()),
+                "WR" => set_once(&mut info.white_rank, text()),
+                "DT" => set_once(&mut info.date, text()),
+                "EV" => set_once(&mut info.event, text()),
+                "RO" => set_once(&mut info.round, text()),
+                "PC" => set_once(&mut info.place, text()),
+                "RE" => set_once(&mut info.result, text()),
+                "RU" => set_once(&mut info.rules, text()),
+                "GN" => set_once(&mut info.game_name, text()),
+                "KM" => set_once(&mut km, text()),
+                "HA" => set_once(&mut ha, text()),
+                "PL" if n == 0 => {
+                    info.player_to_move = match text().as_deref().map(str::trim) {
+                        Some("B" | "b" | "1") => Some(Color::Black),
+                        Some("W" | "w" | "2") => Some(Color::White),
+                        _ => None,
+                    };
+                }
+                _ => {}
+            }
+        }
+        if moves_here > 1 {
+            issues.push(RecordIssue::SeveralMovesInNode {
+                node: n,
+                count: moves_here,
+            });
+        }
+        if !marks_here[0].is_empty() || !marks_here[1].is_empty() {
+            territory_marks = marks_here;
+        }
+        moves_total += moves_here;
+    }
+    if moves_total == 0 {
+        issues.push(RecordIssue::NoMoves);
+    }
+    info.komi = Komi::normalise(km.as_deref(), info.rules.as_deref());
+    info.handicap = Handicap::normalise(ha.as_deref(), size, &root_stones[0], &root_stones[1]);
+    if info.handicap.source == crate::info::HandicapSource::Conflict {
+        issues.push(RecordIssue::HandicapConflict {
+            ha: ha.clone().unwrap_or_default(),
+            setup_stones: root_stones[0].len(),
+        });
+    }
+    Ok(GameRecord {
+        index,
+        size,
+        info,
+        events,
+        comments,
+        territory_marks,
+        main_line_nodes,
+        branch_points,
+        issues,
+    })
+}
+
+fn set_once(slot: &mut Option<String>, value: Option<String>) {
+    if slot.is_none() {
+        *slot = value;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one(text: &str) -> GameRecord {
+        load_collection(text.as_bytes(), None)
+            .games
+            .remove(0)
+            .unwrap()
+    }
+
+    #[test]
+    fn two_moves_in_one_node_are_both_kept() {
+        let g = one("(;GM[1]SZ[9];B[aa]W[bb];B[cc])");
+        let moves = g
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::Move { .. }))
+            .count();
+        assert_eq!(moves, 3);
+        assert!(g
+            .issues
+            .contains(&RecordIssue::SeveralMovesInNode { node: 1, count: 2 }));
+    }
+
+    #[test]
+    fn passes_and_off_board_moves() {
+        let g = one("(;SZ[19];B[];W[tt];B[zz])");
+        let targets: Vec<_> = g
+            .events
+            .iter()
+            .map(|e| match e {
+                Event::Move { target, .. } => target.clone(),
+                Event::Setup { .. } => unreachable!(),
+            })
+            .collect();
+        assert_eq!(
+            targets,
+            [
+                MoveTarget::Pass,
+                MoveTarget::Pass,
+                MoveTarget::OffBoard("zz".into())
+            ]
+        );
+        // On 21x21 `tt` is a real point.
+        let g = one("(;SZ[21];B[tt])");
+        assert!(
+            matches!(&g.events[0], Event::Move { target: MoveTarget::Point(p), .. } if p.x == 19)
+        );
+    }
+
+    #[test]
+    fn sizes_out_of_range_are_clear_errors() {
+        let f = load_collection(b"(;SZ[37];B[aa])", None);
+        assert_eq!(
+            f.games[0].as_ref().unwrap_err(),
+            &RecordError::UnsupportedSize("37".into())
+        );
+        let f = load_collection(b"(;SZ[19:13];B[aa])", None);
+        assert!(f.games[0].is_err());
+        let f = load_collection(b"(;GM[3];B[aa])", None);
+        assert_eq!(
+            f.games[0].as_ref().unwrap_err(),
+            &RecordError::NotGo("3".into())
+        );
+    }
+
+    #[test]
+    fn empty_and_junk_files_are_errors_not_silence() {
+        for bytes in [&b""[..], b"   \n", b"\x00\x01\x02\xff\xfe garbage"] {
+            let f = load_collection(bytes, None);
+            assert_eq!(f.games.len(), 1);
+            assert!(matches!(f.games[0], Err(RecordError::NoGameTree(_))));
+        }
+    }
+
+    #[test]
+    fn compressed_point_lists_expand() {
+        let g = one("(;SZ[9]AB[aa:bb]AW[cc];B[dd])");
+        let setups = g
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::Setup { .. }))
+            .count();
+        assert_eq!(setups, 5);
+    }
+}

@@ -1,0 +1,54 @@
+//! The `lanke` command line: argument parsing and dispatch only. Each
+//! command's work lives in its own module; output formats (text, JSON) live
+//! in the command modules, never in the library crates.
+
+mod games;
+mod replay_cmd;
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+/// Re-judge historical go game archives.
+#[derive(Parser)]
+#[command(name = "lanke", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Replay every game: game info, tallies, anomalies and the final position.
+    Replay {
+        /// SGF files, directories, .zip/.tar/.tar.gz/.tar.bz2 archives, or - for stdin.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// One JSON object per game (JSON Lines) instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Print only the closing counts (ok / lenient / error / anomalies).
+        #[arg(long, conflicts_with = "json")]
+        summary: bool,
+    },
+}
+
+fn main() -> anyhow::Result<()> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Replay {
+            paths,
+            json,
+            summary,
+        } => {
+            let mode = if json {
+                replay_cmd::Output::Json
+            } else if summary {
+                replay_cmd::Output::Summary
+            } else {
+                replay_cmd::Output::Text
+            };
+            replay_cmd::run(&paths, mode)
+        }
+    }
+}
