@@ -8,6 +8,7 @@
 //! - a suicide is listed and played: the stones without liberties are removed
 //!   and credited to the opponent's captures (as New Zealand and Ing rules do);
 //! - a move off the board is listed and skipped (neither a move nor a pass);
+//! - a second move in the same SGF node is listed and played in order;
 //! - setup properties (AB/AW/AE) anywhere on the main line are applied before
 //!   that node's move, with no captures, and clear the ko point.
 
@@ -26,6 +27,8 @@ pub enum AnomalyKind {
     Suicide { stones: u16 },
     /// A coordinate off the board; skipped.
     OffBoard(String),
+    /// A second move in the same SGF node; played in order.
+    SharedNode,
 }
 
 impl AnomalyKind {
@@ -37,6 +40,7 @@ impl AnomalyKind {
             AnomalyKind::KoRecapture => "ko-recapture",
             AnomalyKind::Suicide { .. } => "suicide",
             AnomalyKind::OffBoard(_) => "off-board",
+            AnomalyKind::SharedNode => "shared-node",
         }
     }
 }
@@ -79,6 +83,11 @@ impl std::fmt::Display for Anomaly {
                     self.move_number, self.color
                 )
             }
+            AnomalyKind::SharedNode => write!(
+                f,
+                "move {} {}[{at}]: second move in SGF node {}; played in order",
+                self.move_number, self.color, self.node
+            ),
         }
     }
 }
@@ -139,6 +148,7 @@ pub fn replay(record: &GameRecord) -> Replay {
     let mut number = 0u32;
     let mut previous_was_pass = false;
     let mut start_hash = None;
+    let mut last_move_node = None;
     for event in &record.events {
         match event {
             Event::Setup { op, point, .. } => {
@@ -181,6 +191,14 @@ pub fn replay(record: &GameRecord) -> Replay {
                         kind,
                     });
                 };
+                if last_move_node == Some(*node) {
+                    let point = match target {
+                        MoveTarget::Point(p) => Some(*p),
+                        _ => None,
+                    };
+                    anomaly(AnomalyKind::SharedNode, point);
+                }
+                last_move_node = Some(*node);
                 match target {
                     MoveTarget::Pass => {
                         tally.passes[c] += 1;
