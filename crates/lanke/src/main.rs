@@ -3,6 +3,7 @@
 //! in the command modules, never in the library crates.
 
 mod games;
+mod judge_cmd;
 mod replay_cmd;
 
 use std::path::PathBuf;
@@ -31,6 +32,21 @@ enum Command {
         #[arg(long, conflicts_with = "json")]
         summary: bool,
     },
+    /// Judge every game's final position: dead stones, seki, territory, dame, groups, eye points.
+    Judge {
+        /// SGF files, directories, archives, or - for stdin.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// One JSON object per game (JSON Lines) instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Monte-Carlo playouts per position for the built-in judge.
+        #[arg(long, default_value_t = 96)]
+        playouts: u32,
+        /// Seed of the built-in judge (same seed, same judgement).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
 }
 
 fn main() -> anyhow::Result<()> {
@@ -50,5 +66,11 @@ fn main() -> anyhow::Result<()> {
             };
             replay_cmd::run(&paths, mode)
         }
+        Command::Judge {
+            paths,
+            json,
+            playouts,
+            seed,
+        } => judge_cmd::run(&paths, json, &lanke_judge::JudgeOptions { playouts, seed }),
     }
 }

@@ -1,0 +1,698 @@
+//! The judgement pipeline: chain statuses → point classes → dame filling with
+//! forced protective moves → counts, living groups and eye points.
+//!
+//! The Monte-Carlo playouts live in `playout`; nothing here plays random moves.
+
+use lanke_board::{Board, Cell};
+use lanke_sgf::{Color, Point};
+
+use crate::playout::ownership;
+
+/// A chain's status.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    Alive,
+    Dead,
+    Seki,
+}
+
+impl Status {
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Alive => "alive",
+            Status::Dead => "dead",
+            Status::Seki => "seki",
+        }
+    }
+}
+
+/// Where the dead/alive decisions came from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StatusSource {
+    /// The built-in judge.
+    Builtin,
+    /// Given dead stones (from record marks, an overrides file or an engine):
+    /// every chain holding a listed stone is dead; `seki` stones mark seki.
+    Given {
+        origin: String,
+        dead: Vec<Point>,
+        seki: Vec<Point>,
+    },
+}
+
+/// Options of the built-in judge.
+#[derive(Clone, Debug)]
+pub struct JudgeOptions {
+    /// Monte-Carlo playouts per position.
+    pub playouts: u32,
+    /// Seed mixed with the position's hash: same seed, same judgement.
+    pub seed: u64,
+}
+
+impl Default for JudgeOptions {
+    fn default() -> Self {
+        JudgeOptions {
+            playouts: 96,
+            seed: 0,
+        }
+    }
+}
+
+/// One chain of the final position.
+#[derive(Clone, Debug)]
+pub struct ChainInfo {
+    pub color: Color,
+    pub stones: Vec<Point>,
+    pub status: Status,
+    /// 0 (a coin toss) ..= 1 (certain).
+    pub confidence: f32,
+}
+
+/// What a point is in the judged final position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PointClass {
+    LiveStone(Color),
+    /// A dead stone of the given colour (its point is the opponent's).
+    DeadStone(Color),
+    Territory(Color),
+    /// An eye of a group in seki.
+    SekiEye(Color),
+    /// A liberty shared in seki (公气).
+    SharedLiberty,
+    /// A neutral point still to be filled (单官).
+    Dame,
+}
+
+/// How a filling move is counted.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FillKind {
+    /// A neutral point.
+    Dame,
+    /// A protective move inside the mover's own territory, forced by the filling.
+    Protective,
+}
+
+/// One move of the dame-filling sequence.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Fill {
+    pub color: Color,
+    pub point: Point,
+    pub kind: FillKind,
+}
+
+/// The RULES.md §1 quantities of one position (index 0 Black, 1 White).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Live stones `S`.
+    pub stones: [u32; 2],
+    /// Territory `T` (dead stones' points included, seki eyes excluded).
+    pub territory: [u32; 2],
+    /// Seki eyes `K`.
+    pub seki_eyes: [u32; 2],
+    /// Shared seki liberties `Q`.
+    pub shared: u32,
+    /// Dame `D`.
+    pub dame: u32,
+}
+
+impl Counts {
+    /// `S + T + K` of a colour.
+    #[must_use]
+    pub fn area(&self, c: Color) -> u32 {
+        let i = c.index();
+        self.stones[i] + self.territory[i] + self.seki_eyes[i]
+    }
+}
+
+/// A living group (块): live chains of one colour linked through that
+/// colour's own territory or seki eyes, on the filled board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Group {
+    pub color: Color,
+    pub stones: u32,
+    /// Part of a seki.
+    pub seki: bool,
+    /// Basic eye points: 2 independent, 1 seki with an eye, 0 seki on shared liberties only.
+    pub eye_points: u32,
+}
+
+/// The whole judgement of a final position.
+#[derive(Clone, Debug)]
+pub struct Judgement {
+    pub size: u8,
+    pub source: String,
+    pub chains: Vec<ChainInfo>,
+    /// Row-major, `size * size`.
+    pub classes: Vec<PointClass>,
+    /// Dead stones by the stones' colour.
+    pub dead: [Vec<Point>; 2],
+    pub fills: Vec<Fill>,
+    /// Counts on the judged position as it stands (dead stones removed).
+    pub before_fill: Counts,
+    /// Counts after the fills.
+    pub after_fill: Counts,
+    /// Groups per colour on the filled board.
+    pub groups: [Vec<Group>; 2],
+    /// Lowest chain confidence (1 when there is no chain).
+    pub confidence: f32,
+    /// The filled board (dead stones removed, dame and protective moves played).
+    pub filled: Board,
+}
+
+impl Judgement {
+    /// Class of a point.
+    #[must_use]
+    pub fn class(&self, p: Point) -> PointClass {
+        self.classes[p.y as usize * self.size as usize + p.x as usize]
+    }
+
+    /// Protective moves each colour had to make.
+    #[must_use]
+    pub fn protective(&self) -> [u32; 2] {
+        let mut n = [0; 2];
+        for f in &self.fills {
+            if f.kind == FillKind::Protective {
+                n[f.color.index()] += 1;
+            }
+        }
+        n
+    }
+
+    /// Filling moves each colour made (dame and protective).
+    #[must_use]
+    pub fn fills_by(&self) -> [u32; 2] {
+        let mut n = [0; 2];
+        for f in &self.fills {
+            n[f.color.index()] += 1;
+        }
+        n
+    }
+
+    /// Basic eye points per colour.
+    #[must_use]
+    pub fn eye_points(&self) -> [u32; 2] {
+        [0, 1].map(|c| self.groups[c].iter().map(|g| g.eye_points).sum())
+    }
+}
+
+/// Chains of a board: (colour, grid indices).
+fn chains_of(board: &mut Board) -> Vec<(Color, Vec<usize>)> {
+    let mut seen = vec![false; board.points().last().map_or(0, |i| i + 1)];
+    let mut out = Vec::new();
+    let points: Vec<usize> = board.points().collect();
+    for i in points {
+        if let Some(c) = board.cell(i).color() {
+            if !seen[i] {
+                let (stones, _) = board.chain(i);
+                for &s in &stones {
+                    seen[s] = true;
+                }
+                out.push((c, stones));
+            }
+        }
+    }
+    out
+}
+
+/// Connected components of empty points: (points, touches black, touches white).
+fn empty_regions(board: &Board) -> Vec<(Vec<usize>, bool, bool)> {
+    let cells = board.points().last().map_or(0, |i| i + 1);
+    let mut seen = vec![false; cells];
+    let mut out = Vec::new();
+    for start in board.points() {
+        if board.cell(start) != Cell::Empty || seen[start] {
+            continue;
+        }
+        let mut pts = vec![start];
+        seen[start] = true;
+        let (mut b, mut w) = (false, false);
+        let mut k = 0;
+        while k < pts.len() {
+            let i = pts[k];
+            k += 1;
+            for n in Board::neighbours(i) {
+                match board.cell(n) {
+                    Cell::Empty if !seen[n] => {
+                        seen[n] = true;
+                        pts.push(n);
+                    }
+                    Cell::Black => b = true,
+                    Cell::White => w = true,
+                    _ => {}
+                }
+            }
+        }
+        out.push((pts, b, w));
+    }
+    out
+}
+
+fn liberties(board: &mut Board, i: usize) -> Vec<usize> {
+    let (stones, _) = board.chain(i);
+    let mut libs: Vec<usize> = stones
+        .iter()
+        .flat_map(|&s| Board::neighbours(s))
+        .filter(|&n| board.cell(n) == Cell::Empty)
+        .collect();
+    libs.sort_unstable();
+    libs.dedup();
+    libs
+}
+
+/// Judges `board` with `to_move` to play next.
+#[must_use]
+pub fn judge(
+    board: &Board,
+    to_move: Color,
+    source: &StatusSource,
+    opts: &JudgeOptions,
+) -> Judgement {
+    let size = board.size();
+    let mut work = board.clone();
+    let chains = chains_of(&mut work);
+    let cells = work.points().last().map_or(0, |i| i + 1);
+
+    // 1. Chain statuses.
+    let frozen = vec![false; cells];
+    let own = match source {
+        StatusSource::Builtin => Some(ownership(
+            board,
+            to_move,
+            opts.playouts,
+            board.hash() ^ opts.seed,
+            &frozen,
+        )),
+        StatusSource::Given { .. } => None,
+    };
+    let mut infos: Vec<ChainInfo> = Vec::with_capacity(chains.len());
+    let mut chain_of = vec![usize::MAX; cells];
+    for (k, (color, stones)) in chains.iter().enumerate() {
+        for &s in stones {
+            chain_of[s] = k;
+        }
+        let (status, confidence) = match (source, &own) {
+            (StatusSource::Given { dead, seki, .. }, _) => {
+                let listed =
+                    |list: &Vec<Point>| stones.iter().any(|&s| list.contains(&Board::point(s)));
+                if listed(dead) {
+                    (Status::Dead, 1.0)
+                } else if listed(seki) {
+                    (Status::Seki, 1.0)
+                } else {
+                    (Status::Alive, 1.0)
+                }
+            }
+            (StatusSource::Builtin, Some(o)) => {
+                let n = stones.len() as f32 * o.playouts.max(1) as f32;
+                let mine: f32 = stones
+                    .iter()
+                    .map(|&s| {
+                        f32::from(if *color == Color::Black {
+                            o.black[s]
+                        } else {
+                            o.white[s]
+                        })
+                    })
+                    .sum::<f32>()
+                    / n;
+                let theirs: f32 = stones
+                    .iter()
+                    .map(|&s| {
+                        f32::from(if *color == Color::Black {
+                            o.white[s]
+                        } else {
+                            o.black[s]
+                        })
+                    })
+                    .sum::<f32>()
+                    / n;
+                if mine >= theirs {
+                    (Status::Alive, (mine - theirs).clamp(0.0, 1.0))
+                } else {
+                    (Status::Dead, (theirs - mine).clamp(0.0, 1.0))
+                }
+            }
+            (StatusSource::Builtin, None) => unreachable!("builtin always has ownership"),
+        };
+        infos.push(ChainInfo {
+            color: *color,
+            stones: stones.iter().map(|&s| Board::point(s)).collect(),
+            status,
+            confidence,
+        });
+    }
+
+    // 2. The judged board: dead stones removed.
+    let mut judged = board.clone();
+    let mut dead: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
+    for c in &infos {
+        if c.status == Status::Dead {
+            for &p in &c.stones {
+                judged.put(p, Cell::Empty);
+                dead[c.color.index()].push(p);
+            }
+        }
+    }
+    dead[0].sort_unstable();
+    dead[1].sort_unstable();
+
+    // 3. Seki: a live chain next to an empty point that playouts leave
+    //    empty between both colours (or a given seki stone).
+    let shared_point = |i: usize| -> bool {
+        match &own {
+            Some(o) => u32::from(o.shared[i]) * 2 >= o.playouts,
+            None => false,
+        }
+    };
+    let mut seki_chain = vec![false; infos.len()];
+    for (k, c) in infos.iter().enumerate() {
+        if c.status == Status::Seki {
+            seki_chain[k] = true;
+        }
+    }
+    let regions = empty_regions(&judged);
+    for (pts, b, w) in &regions {
+        if *b && *w && pts.iter().any(|&i| shared_point(i)) {
+            for &i in pts {
+                for n in Board::neighbours(i) {
+                    if judged.cell(n).color().is_some() {
+                        seki_chain[chain_of[n]] = true;
+                    }
+                }
+            }
+        }
+    }
+    for (k, c) in infos.iter_mut().enumerate() {
+        if seki_chain[k] && c.status == Status::Alive {
+            c.status = Status::Seki;
+        }
+    }
+
+    // 4. Point classes on the judged board.
+    let idx = |i: usize| {
+        let p = Board::point(i);
+        p.y as usize * size as usize + p.x as usize
+    };
+    let mut classes = vec![PointClass::Dame; size as usize * size as usize];
+    for i in board.points() {
+        if let Some(c) = board.cell(i).color() {
+            classes[idx(i)] = if infos[chain_of[i]].status == Status::Dead {
+                PointClass::DeadStone(c)
+            } else {
+                PointClass::LiveStone(c)
+            };
+        }
+    }
+    let region_class = |pts: &[usize], b: bool, w: bool, seki_chain: &[bool]| -> PointClass {
+        let borders_seki_only = |judged: &Board| {
+            pts.iter()
+                .flat_map(|&i| Board::neighbours(i))
+                .filter(|&n| judged.cell(n).color().is_some())
+                .all(|n| seki_chain[chain_of[n]])
+        };
+        match (b, w) {
+            (true, false) if borders_seki_only(&judged) => PointClass::SekiEye(Color::Black),
+            (false, true) if borders_seki_only(&judged) => PointClass::SekiEye(Color::White),
+            (true, false) => PointClass::Territory(Color::Black),
+            (false, true) => PointClass::Territory(Color::White),
+            (true, true) if pts.iter().any(|&i| shared_point(i)) => PointClass::SharedLiberty,
+            _ => PointClass::Dame,
+        }
+    };
+    for (pts, b, w) in &regions {
+        let class = region_class(pts, *b, *w, &seki_chain);
+        for &i in pts {
+            // Dead stones keep their class (their points count as the
+            // opponent's territory).
+            if !matches!(classes[idx(i)], PointClass::DeadStone(_)) {
+                classes[idx(i)] = class;
+            }
+        }
+    }
+    let before_fill = counts_of(&classes, board, &infos, &chain_of);
+
+    // 5. Fill the dame, making the protective moves the filling forces.
+    let mut filled = judged.clone();
+    let fills = fill_dame(&mut filled, to_move, &classes, size);
+
+    // 6. Counts and groups after filling.
+    let mut after_classes = classes.clone();
+    for f in &fills {
+        after_classes[f.point.y as usize * size as usize + f.point.x as usize] =
+            PointClass::LiveStone(f.color);
+    }
+    let mut after_fill = Counts::default();
+    for (i, class) in after_classes.iter().enumerate() {
+        let p = Point::new((i % size as usize) as u8, (i / size as usize) as u8);
+        match class {
+            PointClass::LiveStone(c) => after_fill.stones[c.index()] += 1,
+            PointClass::DeadStone(c) => after_fill.territory[c.opponent().index()] += 1,
+            PointClass::Territory(c) => after_fill.territory[c.index()] += 1,
+            PointClass::SekiEye(c) => after_fill.seki_eyes[c.index()] += 1,
+            PointClass::SharedLiberty => after_fill.shared += 1,
+            PointClass::Dame => {
+                // A dame point the filling could not take (both sides would self-atari).
+                if filled.get(p) == Cell::Empty {
+                    after_fill.dame += 1;
+                }
+            }
+        }
+    }
+    let groups = groups_of(&mut filled, &after_classes, size, &infos, &chain_of);
+    let confidence = infos.iter().map(|c| c.confidence).fold(1.0f32, f32::min);
+    Judgement {
+        size,
+        source: match source {
+            StatusSource::Builtin => "builtin".to_string(),
+            StatusSource::Given { origin, .. } => origin.clone(),
+        },
+        chains: infos,
+        classes,
+        dead,
+        fills,
+        before_fill,
+        after_fill,
+        groups,
+        confidence,
+        filled,
+    }
+}
+
+fn counts_of(
+    classes: &[PointClass],
+    board: &Board,
+    infos: &[ChainInfo],
+    chain_of: &[usize],
+) -> Counts {
+    let _ = (board, infos, chain_of);
+    let mut n = Counts::default();
+    for class in classes {
+        match class {
+            PointClass::LiveStone(c) => n.stones[c.index()] += 1,
+            PointClass::DeadStone(c) => n.territory[c.opponent().index()] += 1,
+            PointClass::Territory(c) => n.territory[c.index()] += 1,
+            PointClass::SekiEye(c) => n.seki_eyes[c.index()] += 1,
+            PointClass::SharedLiberty => n.shared += 1,
+            PointClass::Dame => n.dame += 1,
+        }
+    }
+    n
+}
+
+/// Would `color` at empty `i` leave its own chain in atari (or without
+/// liberties) without capturing?
+fn self_atari(board: &Board, color: Color, i: usize) -> bool {
+    let mut b = board.clone();
+    let r = b.play(color, i);
+    if r.suicided > 0 {
+        return true;
+    }
+    r.captured == 0 && liberties(&mut b, i).len() <= 1
+}
+
+/// Puts `color`'s opponent in atari?
+fn threatens(board: &Board, color: Color, i: usize) -> bool {
+    let mut b = board.clone();
+    b.play(color, i);
+    Board::neighbours(i)
+        .iter()
+        .any(|&n| b.cell(n) == Cell::of(color.opponent()) && liberties(&mut b, n).len() == 1)
+}
+
+/// Fills the dame alternately, starting with `to_move`; a side whose chain
+/// is in atari protects it first (a protective move when the liberty is in
+/// its own territory or seki eye).
+fn fill_dame(board: &mut Board, to_move: Color, classes: &[PointClass], size: u8) -> Vec<Fill> {
+    let class_at = |i: usize| {
+        let p = Board::point(i);
+        classes[p.y as usize * size as usize + p.x as usize]
+    };
+    let mut fills = Vec::new();
+    let mut side = to_move;
+    let mut passes = 0;
+    let limit = usize::from(size) * usize::from(size);
+    while passes < 2 && fills.len() < limit {
+        // Protect a chain in atari.
+        let mut protect = None;
+        let points: Vec<usize> = board.points().collect();
+        for &i in &points {
+            if board.cell(i) == Cell::of(side) {
+                let libs = liberties(board, i);
+                if libs.len() == 1 {
+                    let l = libs[0];
+                    let mine = matches!(class_at(l), PointClass::Territory(c) | PointClass::SekiEye(c) if c == side);
+                    if (mine || class_at(l) == PointClass::Dame) && !self_atari(board, side, l) {
+                        protect = Some((
+                            l,
+                            if mine {
+                                FillKind::Protective
+                            } else {
+                                FillKind::Dame
+                            },
+                        ));
+                        break;
+                    }
+                }
+            }
+        }
+        let choice = protect.or_else(|| {
+            let dame: Vec<usize> = points
+                .iter()
+                .copied()
+                .filter(|&i| board.cell(i) == Cell::Empty && class_at(i) == PointClass::Dame)
+                .filter(|&i| !self_atari(board, side, i))
+                .collect();
+            dame.iter()
+                .copied()
+                .find(|&i| threatens(board, side, i))
+                .or_else(|| dame.first().copied())
+                .map(|i| (i, FillKind::Dame))
+        });
+        match choice {
+            Some((i, kind)) => {
+                board.play(side, i);
+                fills.push(Fill {
+                    color: side,
+                    point: Board::point(i),
+                    kind,
+                });
+                passes = 0;
+            }
+            None => passes += 1,
+        }
+        side = side.opponent();
+    }
+    fills
+}
+
+/// Living groups on the filled board.
+fn groups_of(
+    filled: &mut Board,
+    classes: &[PointClass],
+    size: u8,
+    infos: &[ChainInfo],
+    chain_of: &[usize],
+) -> [Vec<Group>; 2] {
+    let _ = (infos, chain_of);
+    let cells = filled.points().last().map_or(0, |i| i + 1);
+    let chains = chains_of(filled);
+    let mut chain_id = vec![usize::MAX; cells];
+    for (k, (_, stones)) in chains.iter().enumerate() {
+        for &s in stones {
+            chain_id[s] = k;
+        }
+    }
+    // Union-find over chains.
+    let mut parent: Vec<usize> = (0..chains.len()).collect();
+    fn find(p: &mut [usize], x: usize) -> usize {
+        let mut r = x;
+        while p[r] != r {
+            r = p[r];
+        }
+        let mut y = x;
+        while p[y] != r {
+            let next = p[y];
+            p[y] = r;
+            y = next;
+        }
+        r
+    }
+    let class_at = |i: usize| {
+        let p = Board::point(i);
+        classes[p.y as usize * size as usize + p.x as usize]
+    };
+    let regions = empty_regions(filled);
+    let mut region_owner_seki_eye: Vec<(Vec<usize>, bool)> = Vec::new();
+    for (pts, b, w) in &regions {
+        if *b == *w {
+            continue;
+        }
+        let color = if *b { Color::Black } else { Color::White };
+        let own_region = pts.iter().all(|&i| {
+            matches!(class_at(i), PointClass::Territory(c) | PointClass::SekiEye(c) | PointClass::DeadStone(c) if c == color || matches!(class_at(i), PointClass::DeadStone(_)))
+        });
+        if !own_region {
+            continue;
+        }
+        let mut touching: Vec<usize> = pts
+            .iter()
+            .flat_map(|&i| Board::neighbours(i))
+            .filter(|&n| filled.cell(n) == Cell::of(color))
+            .map(|n| chain_id[n])
+            .collect();
+        touching.sort_unstable();
+        touching.dedup();
+        for w in touching.windows(2) {
+            let (a, b) = (find(&mut parent, w[0]), find(&mut parent, w[1]));
+            parent[a] = b;
+        }
+        let is_seki_eye = pts
+            .iter()
+            .any(|&i| matches!(class_at(i), PointClass::SekiEye(_)));
+        region_owner_seki_eye.push((touching, is_seki_eye));
+    }
+    let mut seki_root = vec![false; chains.len()];
+    let mut has_eye = vec![false; chains.len()];
+    for (k, (_, stones)) in chains.iter().enumerate() {
+        let p = Board::point(stones[0]);
+        let original = classes[p.y as usize * size as usize + p.x as usize];
+        let _ = original;
+        // A chain is in seki when any of its stones touches a shared liberty.
+        let touches_shared = stones
+            .iter()
+            .flat_map(|&s| Board::neighbours(s))
+            .any(|n| filled.cell(n) == Cell::Empty && class_at(n) == PointClass::SharedLiberty);
+        if touches_shared {
+            let r = find(&mut parent, k);
+            seki_root[r] = true;
+        }
+    }
+    for (touching, _) in &region_owner_seki_eye {
+        if let Some(&first) = touching.first() {
+            let r = find(&mut parent, first);
+            has_eye[r] = true;
+        }
+    }
+    let mut out: [Vec<Group>; 2] = [Vec::new(), Vec::new()];
+    let mut root_group: Vec<Option<usize>> = vec![None; chains.len()];
+    for (k, (color, stones)) in chains.iter().enumerate() {
+        let r = find(&mut parent, k);
+        let list = &mut out[color.index()];
+        let g = *root_group[r].get_or_insert_with(|| {
+            list.push(Group {
+                color: *color,
+                stones: 0,
+                seki: seki_root[r],
+                eye_points: if seki_root[r] {
+                    u32::from(has_eye[r])
+                } else {
+                    2
+                },
+            });
+            list.len() - 1
+        });
+        list[g].stones += stones.len() as u32;
+    }
+    out
+}

@@ -1,0 +1,449 @@
+//! Monte-Carlo ownership: seeded random playouts from a position, with a
+//! policy that keeps what a final position holds (no filling of one's own
+//! eyes, no self-atari of chains of two or more stones, so seki survive).
+//!
+//! The playout board is separate from `lanke_board::Board` because it needs
+//! incremental chains with pseudo-liberties to be fast; it is only ever
+//! driven by the playout policy here. Deterministic for a given seed.
+
+use lanke_board::{Board, Cell};
+
+const STRIDE: usize = 27;
+const CELLS: usize = STRIDE * STRIDE;
+const NONE: u16 = u16::MAX;
+
+/// A small xorshift generator: deterministic and fast.
+#[derive(Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    #[must_use]
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed | 1)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        ((self.next_u64() >> 32) as usize * n) >> 32
+    }
+}
+
+#[derive(Clone)]
+struct PlayoutBoard {
+    cells: [u8; CELLS],
+    /// Chain root of each stone.
+    head: [u16; CELLS],
+    /// Next stone in the chain (circular list).
+    next: [u16; CELLS],
+    /// Pseudo-liberties of each chain root.
+    libs: [u16; CELLS],
+    size_of: [u16; CELLS],
+    empties: Vec<u16>,
+    empty_pos: [u16; CELLS],
+    ko: u16,
+    marks: [u32; CELLS],
+    generation: u32,
+}
+
+const EMPTY: u8 = 0;
+const BORDER: u8 = 3;
+
+fn nb(i: usize) -> [usize; 4] {
+    [i - STRIDE, i - 1, i + 1, i + STRIDE]
+}
+
+fn diag(i: usize) -> [usize; 4] {
+    [
+        i - STRIDE - 1,
+        i - STRIDE + 1,
+        i + STRIDE - 1,
+        i + STRIDE + 1,
+    ]
+}
+
+impl PlayoutBoard {
+    fn from_board(board: &Board, skip: &[bool]) -> PlayoutBoard {
+        let mut b = PlayoutBoard {
+            cells: [BORDER; CELLS],
+            head: [NONE; CELLS],
+            next: [NONE; CELLS],
+            libs: [0; CELLS],
+            size_of: [0; CELLS],
+            empties: Vec::with_capacity(400),
+            empty_pos: [NONE; CELLS],
+            ko: NONE,
+            marks: [0; CELLS],
+            generation: 0,
+        };
+        for i in board.points() {
+            b.cells[i] = EMPTY;
+        }
+        for i in board.points() {
+            match board.cell(i) {
+                Cell::Black | Cell::White => {
+                    let c = board.cell(i) as u8;
+                    b.cells[i] = c;
+                    b.head[i] = i as u16;
+                    b.next[i] = i as u16;
+                    b.size_of[i] = 1;
+                }
+                _ => {
+                    if !skip[i] {
+                        b.empty_pos[i] = b.empties.len() as u16;
+                        b.empties.push(i as u16);
+                    }
+                }
+            }
+        }
+        // Merge chains and count pseudo-liberties.
+        for i in board.points() {
+            let c = b.cells[i];
+            if c == 1 || c == 2 {
+                for n in nb(i) {
+                    if b.cells[n] == c && b.head[n] != b.head[i] {
+                        b.merge(b.head[i] as usize, b.head[n] as usize);
+                    }
+                }
+            }
+        }
+        for i in board.points() {
+            if b.cells[i] == EMPTY {
+                for n in nb(i) {
+                    if b.cells[n] == 1 || b.cells[n] == 2 {
+                        let h = b.head[n] as usize;
+                        b.libs[h] += 1;
+                    }
+                }
+            }
+        }
+        b
+    }
+
+    fn merge(&mut self, a: usize, b: usize) {
+        // Relabel the smaller chain into the larger.
+        let (big, small) = if self.size_of[a] >= self.size_of[b] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = small;
+        loop {
+            self.head[s] = big as u16;
+            s = self.next[s] as usize;
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        self.size_of[big] += self.size_of[small];
+        self.libs[big] += self.libs[small];
+    }
+
+    fn next_gen(&mut self) -> u32 {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.marks = [0; CELLS];
+            self.generation = 1;
+        }
+        self.generation
+    }
+
+    /// Real liberties of the chain with root `h`, counted up to `limit`.
+    fn real_libs(&mut self, h: usize, limit: u32) -> u32 {
+        let g = self.next_gen();
+        let mut count = 0;
+        let mut s = h;
+        loop {
+            for n in nb(s) {
+                if self.cells[n] == EMPTY && self.marks[n] != g {
+                    self.marks[n] = g;
+                    count += 1;
+                    if count >= limit {
+                        return count;
+                    }
+                }
+            }
+            s = self.next[s] as usize;
+            if s == h {
+                return count;
+            }
+        }
+    }
+
+    fn remove_empty(&mut self, i: usize) {
+        let pos = self.empty_pos[i];
+        if pos == NONE {
+            return;
+        }
+        let last = *self.empties.last().expect("non-empty");
+        self.empties[pos as usize] = last;
+        self.empty_pos[last as usize] = pos;
+        self.empties.pop();
+        self.empty_pos[i] = NONE;
+    }
+
+    fn add_empty(&mut self, i: usize) {
+        self.empty_pos[i] = self.empties.len() as u16;
+        self.empties.push(i as u16);
+    }
+
+    fn is_own_eye(&self, i: usize, c: u8) -> bool {
+        let mut edge = false;
+        for n in nb(i) {
+            match self.cells[n] {
+                BORDER => edge = true,
+                x if x == c => {}
+                _ => return false,
+            }
+        }
+        let opp = 3 - c;
+        let mut bad = 0;
+        for d in diag(i) {
+            match self.cells[d] {
+                BORDER => edge = true,
+                x if x == opp => bad += 1,
+                _ => {}
+            }
+        }
+        if edge {
+            bad == 0
+        } else {
+            bad <= 1
+        }
+    }
+
+    /// Would playing `c` at empty `i` be legal and acceptable to the policy?
+    fn acceptable(&mut self, i: usize, c: u8) -> bool {
+        if i as u16 == self.ko || self.is_own_eye(i, c) {
+            return false;
+        }
+        let opp = 3 - c;
+        let mut captures = false;
+        let mut own_chains = [NONE; 4];
+        let mut empties_adjacent = 0u32;
+        for (k, n) in nb(i).into_iter().enumerate() {
+            match self.cells[n] {
+                EMPTY => empties_adjacent += 1,
+                x if x == opp => {
+                    let h = self.head[n] as usize;
+                    if self.libs[h] <= 4 && self.real_libs(h, 2) == 1 {
+                        captures = true;
+                    }
+                }
+                x if x == c => own_chains[k] = self.head[n],
+                _ => {}
+            }
+        }
+        if captures {
+            return true;
+        }
+        // Liberties of the chain the new stone would form.
+        let g = self.next_gen();
+        let mut libs = 0u32;
+        let mut stones = 1u32;
+        for n in nb(i) {
+            if self.cells[n] == EMPTY && self.marks[n] != g {
+                self.marks[n] = g;
+                libs += 1;
+            }
+        }
+        self.marks[i] = g;
+        let mut seen = [NONE; 4];
+        for (k, h) in own_chains.iter().enumerate() {
+            if *h == NONE || seen.contains(h) {
+                continue;
+            }
+            seen[k] = *h;
+            let h = *h as usize;
+            stones += u32::from(self.size_of[h]);
+            let mut s = h;
+            loop {
+                for n in nb(s) {
+                    if self.cells[n] == EMPTY && self.marks[n] != g {
+                        self.marks[n] = g;
+                        libs += 1;
+                    }
+                }
+                s = self.next[s] as usize;
+                if s == h || libs >= 2 {
+                    break;
+                }
+            }
+            if libs >= 2 {
+                break;
+            }
+        }
+        let _ = empties_adjacent;
+        match libs {
+            0 => false,       // suicide
+            1 => stones == 1, // self-atari only for a lone stone
+            _ => true,
+        }
+    }
+
+    fn play(&mut self, i: usize, c: u8) {
+        let opp = 3 - c;
+        self.remove_empty(i);
+        self.cells[i] = c;
+        self.head[i] = i as u16;
+        self.next[i] = i as u16;
+        self.size_of[i] = 1;
+        self.libs[i] = 0;
+        for n in nb(i) {
+            match self.cells[n] {
+                EMPTY => self.libs[i] += 1,
+                1 | 2 => {
+                    let h = self.head[n] as usize;
+                    self.libs[h] -= 1;
+                }
+                _ => {}
+            }
+        }
+        let mut captured = 0u32;
+        let mut captured_at = NONE;
+        for n in nb(i) {
+            if self.cells[n] == opp {
+                let h = self.head[n] as usize;
+                if self.libs[h] == 0 {
+                    captured += u32::from(self.size_of[h]);
+                    captured_at = h as u16;
+                    self.remove_chain(h);
+                }
+            }
+        }
+        for n in nb(i) {
+            if self.cells[n] == c && self.head[n] != self.head[i] {
+                let (a, b) = (self.head[i] as usize, self.head[n] as usize);
+                self.merge(a, b);
+            }
+        }
+        self.ko = NONE;
+        let h = self.head[i] as usize;
+        if captured == 1 && self.size_of[h] == 1 && self.real_libs(h, 2) == 1 {
+            self.ko = captured_at;
+        }
+    }
+
+    fn remove_chain(&mut self, h: usize) {
+        let mut s = h;
+        loop {
+            let next = self.next[s] as usize;
+            self.cells[s] = EMPTY;
+            self.head[s] = NONE;
+            self.add_empty(s);
+            for n in nb(s) {
+                if self.cells[n] == 1 || self.cells[n] == 2 {
+                    let hn = self.head[n] as usize;
+                    self.libs[hn] += 1;
+                }
+            }
+            s = next;
+            if s == h {
+                break;
+            }
+        }
+    }
+
+    /// Plays random acceptable moves until both sides pass.
+    fn run(&mut self, mut to_move: u8, rng: &mut Rng, max_moves: usize) {
+        let mut passes = 0;
+        let mut moves = 0;
+        while passes < 2 && moves < max_moves {
+            let mut tail = self.empties.len();
+            let mut played = false;
+            while tail > 0 {
+                let k = rng.below(tail);
+                let i = self.empties[k] as usize;
+                if self.acceptable(i, to_move) {
+                    self.play(i, to_move);
+                    played = true;
+                    break;
+                }
+                // Move the rejected point out of the candidate window.
+                tail -= 1;
+                self.empties.swap(k, tail);
+                let (a, b) = (self.empties[k] as usize, self.empties[tail] as usize);
+                self.empty_pos[a] = k as u16;
+                self.empty_pos[b] = tail as u16;
+            }
+            passes = if played { 0 } else { passes + 1 };
+            moves += 1;
+            to_move = 3 - to_move;
+        }
+    }
+}
+
+/// Per-point outcome counts over all playouts.
+#[derive(Clone, Debug)]
+pub struct Ownership {
+    pub playouts: u32,
+    /// Playouts in which the point ended Black's (stone or eye).
+    pub black: Vec<u16>,
+    /// Playouts in which the point ended White's.
+    pub white: Vec<u16>,
+    /// Playouts in which the point ended empty next to both colours.
+    pub shared: Vec<u16>,
+}
+
+impl Ownership {
+    /// Black's share minus White's, in -1..=1.
+    #[must_use]
+    pub fn balance(&self, i: usize) -> f32 {
+        (f32::from(self.black[i]) - f32::from(self.white[i])) / self.playouts.max(1) as f32
+    }
+}
+
+/// Runs `playouts` seeded playouts from `board` with `to_move` first.
+/// Points with `frozen[i]` set are never played (settled areas).
+#[must_use]
+pub fn ownership(
+    board: &Board,
+    to_move: lanke_sgf::Color,
+    playouts: u32,
+    seed: u64,
+    frozen: &[bool],
+) -> Ownership {
+    let start = PlayoutBoard::from_board(board, frozen);
+    let mut own = Ownership {
+        playouts,
+        black: vec![0; CELLS],
+        white: vec![0; CELLS],
+        shared: vec![0; CELLS],
+    };
+    let mut rng = Rng::new(seed ^ 0x5DEE_CE66_D1CE_4E5B);
+    let first = Cell::of(to_move) as u8;
+    let max_moves = 3 * usize::from(board.size()) * usize::from(board.size()) + 100;
+    for k in 0..playouts {
+        let mut b = start.clone();
+        let side = if k % 2 == 0 { first } else { 3 - first };
+        b.run(side, &mut rng, max_moves);
+        for i in board.points() {
+            match b.cells[i] {
+                1 => own.black[i] += 1,
+                2 => own.white[i] += 1,
+                _ => {
+                    let (mut sb, mut sw) = (false, false);
+                    for n in nb(i) {
+                        sb |= b.cells[n] == 1;
+                        sw |= b.cells[n] == 2;
+                    }
+                    match (sb, sw) {
+                        (true, false) => own.black[i] += 1,
+                        (false, true) => own.white[i] += 1,
+                        (true, true) => own.shared[i] += 1,
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    own
+}

@@ -1,0 +1,122 @@
+//! The built-in judge on the sources' diagrams and the CWI records, against
+//! the figures the sources print.
+
+use lanke_board::{replay, Board, Cell};
+use lanke_judge::{judge, FillKind, JudgeOptions, Judgement, PointClass, Status, StatusSource};
+use lanke_sgf::{load_collection, Color, Event, GameRecord, Point, SetupOp};
+
+fn record(bytes: &[u8]) -> GameRecord {
+    load_collection(bytes, None)
+        .games
+        .remove(0)
+        .expect("a go record")
+}
+
+fn judged(bytes: &[u8]) -> (Judgement, Board) {
+    let r = record(bytes);
+    let played = replay(&r);
+    let to_move = played
+        .tally
+        .last_player
+        .map(Color::opponent)
+        .or(r.info.player_to_move)
+        .unwrap_or(Color::Black);
+    (
+        judge(
+            &played.board,
+            to_move,
+            &StatusSource::Builtin,
+            &JudgeOptions::default(),
+        ),
+        played.board,
+    )
+}
+
+fn pts(list: &[&str]) -> Vec<Point> {
+    let mut v: Vec<Point> = list.iter().map(|s| Point::from_sgf(s).unwrap()).collect();
+    v.sort_unstable();
+    v
+}
+
+fn assert_lanke_figures(j: &Judgement) {
+    assert_eq!(j.dead[0], pts(&["oi", "pl", "qj"]), "dead black stones");
+    assert_eq!(
+        j.dead[1],
+        pts(&["ab", "ad", "bc", "if", "jf", "kf", "lf", "lg"]),
+        "dead white stones"
+    );
+    // 15 neutral points and the forced connection at gp.
+    assert_eq!(j.before_fill.dame, 15);
+    assert_eq!(j.fills.len(), 16);
+    assert_eq!(j.fills_by(), [8, 8], "各153着 = 145 + 8");
+    let protective: Vec<_> = j
+        .fills
+        .iter()
+        .filter(|f| f.kind == FillKind::Protective)
+        .collect();
+    assert_eq!(protective.len(), 1);
+    assert_eq!(
+        (protective[0].color, protective[0].point.to_sgf()),
+        (Color::Black, "gp".to_string())
+    );
+    assert_eq!(j.after_fill.territory, [37, 45]);
+    assert_eq!(j.after_fill.stones, [146, 133]);
+    assert_eq!(j.after_fill.area(Color::Black), 183);
+    assert_eq!(j.after_fill.area(Color::White), 178);
+    assert_eq!([j.groups[0].len(), j.groups[1].len()], [5, 3]);
+    assert_eq!(j.eye_points(), [10, 6]);
+    assert_eq!((j.after_fill.shared, j.after_fill.dame), (0, 0));
+}
+
+#[test]
+fn lanke_tu_diagram_is_judged_as_the_source_says() {
+    let (j, _) = judged(&lanke_testdata::classic("lanke-paused.sgf"));
+    assert_lanke_figures(&j);
+}
+
+#[test]
+fn lanke_tu_cwi_record_is_judged_as_the_source_says() {
+    let (j, _) = judged(lanke_testdata::cwi_file("games/ancient/old_chinese/2.sgf"));
+    assert_lanke_figures(&j);
+}
+
+#[test]
+fn filled_lanke_diagram_matches_our_filling_in_area() {
+    // 图二 is the position after filling and removing dead stones: 146 black, 133 white.
+    let filled = record(&lanke_testdata::classic("lanke-filled.sgf"));
+    let mut b = Board::new(19);
+    for e in &filled.events {
+        if let Event::Setup {
+            op: SetupOp::Add(c),
+            point,
+            ..
+        } = e
+        {
+            b.put(*point, Cell::of(*c));
+        }
+    }
+    assert_eq!(b.stone_counts(), [146, 133]);
+    let (j, _) = judged(&lanke_testdata::classic("lanke-paused.sgf"));
+    assert_eq!(j.filled.stone_counts(), b.stone_counts());
+}
+
+#[test]
+fn sevens_black_stone_at_cf_is_dead() {
+    let (j, _) = judged(&lanke_testdata::classic("sevens-paused.sgf"));
+    assert_eq!(j.dead[0], pts(&["cf"]));
+    assert!(j.dead[1].is_empty());
+    assert_eq!(
+        j.class(Point::from_sgf("cf").unwrap()),
+        PointClass::DeadStone(Color::Black)
+    );
+}
+
+#[test]
+fn judgement_is_deterministic_for_a_seed() {
+    let (a, _) = judged(&lanke_testdata::classic("lanke-paused.sgf"));
+    let (b, _) = judged(&lanke_testdata::classic("lanke-paused.sgf"));
+    assert_eq!(a.classes, b.classes);
+    assert_eq!(a.fills, b.fills);
+    let statuses = |j: &Judgement| j.chains.iter().map(|c| c.status).collect::<Vec<Status>>();
+    assert_eq!(statuses(&a), statuses(&b));
+}

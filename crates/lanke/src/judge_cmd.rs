@@ -1,0 +1,306 @@
+//! `lanke judge`: the judged final position of every game (dead stones, seki,
+//! territory, dame, the filling sequence, groups and eye points), as text or
+//! JSON Lines.
+
+use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+use anyhow::Result;
+use lanke_board::replay;
+use lanke_judge::{judge, Counts, FillKind, JudgeOptions, Judgement, PointClass, StatusSource};
+use lanke_sgf::{Color, GameRecord, Point};
+use serde::Serialize;
+
+use crate::games::for_each_game;
+
+/// Who is to move after the record's last move.
+pub fn next_to_move(record: &GameRecord, r: &lanke_board::Replay) -> Color {
+    r.tally
+        .last_player
+        .map(Color::opponent)
+        .or(record.info.player_to_move)
+        .unwrap_or(Color::Black)
+}
+
+/// The judged diagram: `X O` live, `x o` dead, `+` Black's territory,
+/// `-` White's, `#` seki eye, `=` shared seki liberty, `.` dame.
+#[must_use]
+pub fn judged_diagram(j: &Judgement, board: &lanke_board::Board) -> String {
+    board.diagram_with(|p, _| match j.class(p) {
+        PointClass::LiveStone(Color::Black) => 'X',
+        PointClass::LiveStone(Color::White) => 'O',
+        PointClass::DeadStone(Color::Black) => 'x',
+        PointClass::DeadStone(Color::White) => 'o',
+        PointClass::Territory(Color::Black) => '+',
+        PointClass::Territory(Color::White) => '-',
+        PointClass::SekiEye(_) => '#',
+        PointClass::SharedLiberty => '=',
+        PointClass::Dame => '.',
+    })
+}
+
+#[derive(Serialize)]
+struct PerColor<T> {
+    #[serde(rename = "B")]
+    black: T,
+    #[serde(rename = "W")]
+    white: T,
+}
+
+fn pc<T: Clone>(v: &[T; 2]) -> PerColor<T> {
+    PerColor {
+        black: v[0].clone(),
+        white: v[1].clone(),
+    }
+}
+
+#[derive(Serialize)]
+struct CountsJson {
+    stones: PerColor<u32>,
+    territory: PerColor<u32>,
+    seki_eyes: PerColor<u32>,
+    shared: u32,
+    dame: u32,
+}
+
+fn counts_json(c: &Counts) -> CountsJson {
+    CountsJson {
+        stones: pc(&c.stones),
+        territory: pc(&c.territory),
+        seki_eyes: pc(&c.seki_eyes),
+        shared: c.shared,
+        dame: c.dame,
+    }
+}
+
+#[derive(Serialize)]
+struct FillJson {
+    color: char,
+    point: String,
+    kind: &'static str,
+}
+
+#[derive(Serialize)]
+struct JudgeJson {
+    game: String,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    judge: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    confidence: Option<f32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dead: Option<PerColor<Vec<String>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seki: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    groups: Option<PerColor<usize>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    eye_points: Option<PerColor<u32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dame: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fills: Option<Vec<FillJson>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    before_fill: Option<CountsJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    after_fill: Option<CountsJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    diagram: Option<Vec<String>>,
+}
+
+fn points_where(j: &Judgement, f: impl Fn(PointClass) -> bool) -> Vec<String> {
+    let s = j.size;
+    (0..s)
+        .flat_map(|y| (0..s).map(move |x| Point::new(x, y)))
+        .filter(|&p| f(j.class(p)))
+        .map(|p| p.to_sgf())
+        .collect()
+}
+
+fn judge_json(game: String, j: &Judgement, board: &lanke_board::Board) -> JudgeJson {
+    let seki: Vec<String> = j
+        .chains
+        .iter()
+        .filter(|c| c.status == lanke_judge::Status::Seki)
+        .flat_map(|c| c.stones.iter().map(|p| p.to_sgf()))
+        .collect();
+    JudgeJson {
+        game,
+        status: "ok",
+        error: None,
+        judge: Some(j.source.clone()),
+        confidence: Some(j.confidence),
+        dead: Some(PerColor {
+            black: j.dead[0].iter().map(|p| p.to_sgf()).collect(),
+            white: j.dead[1].iter().map(|p| p.to_sgf()).collect(),
+        }),
+        seki: Some(seki),
+        groups: Some(PerColor {
+            black: j.groups[0].len(),
+            white: j.groups[1].len(),
+        }),
+        eye_points: Some(pc(&j.eye_points())),
+        dame: Some(points_where(j, |c| c == PointClass::Dame)),
+        fills: Some(
+            j.fills
+                .iter()
+                .map(|f| FillJson {
+                    color: f.color.letter(),
+                    point: f.point.to_sgf(),
+                    kind: match f.kind {
+                        FillKind::Dame => "dame",
+                        FillKind::Protective => "protective",
+                    },
+                })
+                .collect(),
+        ),
+        before_fill: Some(counts_json(&j.before_fill)),
+        after_fill: Some(counts_json(&j.after_fill)),
+        diagram: Some(
+            judged_diagram(j, board)
+                .lines()
+                .map(str::to_string)
+                .collect(),
+        ),
+    }
+}
+
+fn write_text(
+    w: &mut impl Write,
+    game: &str,
+    j: &Judgement,
+    board: &lanke_board::Board,
+) -> io::Result<()> {
+    writeln!(
+        w,
+        "== {game}  (judge: {}, confidence {:.2})",
+        j.source, j.confidence
+    )?;
+    write!(w, "{}", judged_diagram(j, board))?;
+    let pts = |v: &Vec<Point>| v.iter().map(|p| p.to_sgf()).collect::<Vec<_>>().join(" ");
+    writeln!(
+        w,
+        "dead: B {} [{}]; W {} [{}]",
+        j.dead[0].len(),
+        pts(&j.dead[0]),
+        j.dead[1].len(),
+        pts(&j.dead[1])
+    )?;
+    let fills: Vec<String> = j
+        .fills
+        .iter()
+        .map(|f| {
+            format!(
+                "{}{}{}",
+                f.color.letter(),
+                f.point.to_sgf(),
+                if f.kind == FillKind::Protective {
+                    "!"
+                } else {
+                    ""
+                }
+            )
+        })
+        .collect();
+    let by = j.fills_by();
+    writeln!(
+        w,
+        "fills: {} (B {}, W {}; protective B {}, W {}): {}",
+        j.fills.len(),
+        by[0],
+        by[1],
+        j.protective()[0],
+        j.protective()[1],
+        fills.join(" ")
+    )?;
+    let b = &j.before_fill;
+    let a = &j.after_fill;
+    writeln!(
+        w,
+        "before filling: stones B {} W {}; territory B {} W {}; seki eyes B {} W {}; shared {}; dame {}",
+        b.stones[0], b.stones[1], b.territory[0], b.territory[1], b.seki_eyes[0], b.seki_eyes[1], b.shared, b.dame
+    )?;
+    writeln!(
+        w,
+        "after filling:  stones B {} W {}; territory B {} W {}; seki eyes B {} W {}; shared {}; dame {}",
+        a.stones[0], a.stones[1], a.territory[0], a.territory[1], a.seki_eyes[0], a.seki_eyes[1], a.shared, a.dame
+    )?;
+    let e = j.eye_points();
+    writeln!(
+        w,
+        "groups: B {} ({} in seki), W {} ({} in seki); eye points B {}, W {}\n",
+        j.groups[0].len(),
+        j.groups[0].iter().filter(|g| g.seki).count(),
+        j.groups[1].len(),
+        j.groups[1].iter().filter(|g| g.seki).count(),
+        e[0],
+        e[1]
+    )
+}
+
+/// Runs the command.
+pub fn run(paths: &[PathBuf], json: bool, opts: &JudgeOptions) -> Result<()> {
+    let stdout = io::stdout();
+    let mut w = BufWriter::new(stdout.lock());
+    let mut failure: Option<io::Error> = None;
+    for_each_game(paths, |item| {
+        let game = item.id.to_string();
+        let res = match &item.game {
+            Err(e) => {
+                if json {
+                    let row = JudgeJson {
+                        game,
+                        status: "error",
+                        error: Some(e.clone()),
+                        judge: None,
+                        confidence: None,
+                        dead: None,
+                        seki: None,
+                        groups: None,
+                        eye_points: None,
+                        dame: None,
+                        fills: None,
+                        before_fill: None,
+                        after_fill: None,
+                        diagram: None,
+                    };
+                    serde_json::to_writer(&mut w, &row)
+                        .map_err(io::Error::from)
+                        .and_then(|()| w.write_all(b"\n"))
+                } else {
+                    writeln!(w, "== {game}\nerror: {e}\n")
+                }
+            }
+            Ok(record) => {
+                let r = replay(record);
+                let j = judge(
+                    &r.board,
+                    next_to_move(record, &r),
+                    &StatusSource::Builtin,
+                    opts,
+                );
+                if json {
+                    serde_json::to_writer(&mut w, &judge_json(game, &j, &r.board))
+                        .map_err(io::Error::from)
+                        .and_then(|()| w.write_all(b"\n"))
+                } else {
+                    write_text(&mut w, &game, &j, &r.board)
+                }
+            }
+        };
+        match res {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                failure = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    match failure {
+        Some(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.into()),
+        _ => Ok(w.flush()?),
+    }
+}
