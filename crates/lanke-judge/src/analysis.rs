@@ -130,6 +130,8 @@ impl Counts {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Group {
     pub color: Color,
+    /// The group's first stone in board order (a stable label).
+    pub anchor: Point,
     pub stones: u32,
     /// Part of a seki.
     pub seki: bool,
@@ -273,8 +275,30 @@ pub fn judge(
     let chains = chains_of(&mut work);
     let cells = work.points().last().map_or(0, |i| i + 1);
 
-    // 1. Chain statuses.
-    let frozen = vec![false; cells];
+    // 1. Chain statuses. Empty regions bordered by one colour only are
+    //    settled in a finished game: playouts never play there, so they act
+    //    as eyes and the random play stays where something is contested.
+    //    A region is only settled when no chain around it is in atari
+    //    (otherwise the opponent may play there to capture).
+    let mut frozen = vec![false; cells];
+    let mut probe = board.clone();
+    for (pts, b, w) in empty_regions(board) {
+        if b == w {
+            continue;
+        }
+        let safe = pts
+            .iter()
+            .flat_map(|&i| Board::neighbours(i))
+            .filter(|&n| probe.cell(n).color().is_some())
+            .collect::<Vec<_>>()
+            .into_iter()
+            .all(|n| probe.chain(n).1 >= 2);
+        if safe {
+            for i in pts {
+                frozen[i] = true;
+            }
+        }
+    }
     let own = match source {
         StatusSource::Builtin => Some(ownership(
             board,
@@ -459,7 +483,7 @@ pub fn judge(
             }
         }
     }
-    let groups = groups_of(&mut filled, &after_classes, size, &infos, &chain_of);
+    let groups = groups_of(&mut filled, &after_classes, size);
     let confidence = infos.iter().map(|c| c.confidence).fold(1.0f32, f32::min);
     Judgement {
         size,
@@ -520,9 +544,107 @@ fn threatens(board: &Board, color: Color, i: usize) -> bool {
         .any(|&n| b.cell(n) == Cell::of(color.opponent()) && liberties(&mut b, n).len() == 1)
 }
 
-/// Fills the dame alternately, starting with `to_move`; a side whose chain
-/// is in atari protects it first (a protective move when the liberty is in
-/// its own territory or seki eye).
+/// Per-cell label of the living group (块) a stone belongs to: chains of a
+/// colour joined through that colour's own territory or seki eyes (empty
+/// regions touching one colour only that are not dame). Empty cells get
+/// `usize::MAX`.
+fn group_labels(board: &mut Board, class_at: &impl Fn(usize) -> PointClass) -> Vec<usize> {
+    let cells = board.points().last().map_or(0, |i| i + 1);
+    let chains = chains_of(board);
+    let mut label = vec![usize::MAX; cells];
+    for (k, (_, stones)) in chains.iter().enumerate() {
+        for &s in stones {
+            label[s] = k;
+        }
+    }
+    let mut parent: Vec<usize> = (0..chains.len()).collect();
+    fn find(p: &mut [usize], x: usize) -> usize {
+        let mut r = x;
+        while p[r] != r {
+            r = p[r];
+        }
+        let mut y = x;
+        while p[y] != r {
+            let next = p[y];
+            p[y] = r;
+            y = next;
+        }
+        r
+    }
+    for (pts, b, w) in empty_regions(board) {
+        if b == w
+            || pts
+                .iter()
+                .any(|&i| matches!(class_at(i), PointClass::Dame | PointClass::SharedLiberty))
+        {
+            continue;
+        }
+        let own = Cell::of(if b { Color::Black } else { Color::White });
+        let mut first: Option<usize> = None;
+        for n in pts.iter().flat_map(|&i| Board::neighbours(i)) {
+            if board.cell(n) == own {
+                let r = find(&mut parent, label[n]);
+                match first {
+                    None => first = Some(r),
+                    Some(f) if f != r => parent[r] = f,
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    for l in &mut label {
+        if *l != usize::MAX {
+            *l = find(&mut parent, *l);
+        }
+    }
+    label
+}
+
+/// Distinct group labels of `cell` colour next to `i`.
+fn adjacent_groups(board: &Board, labels: &[usize], i: usize, cell: Cell) -> usize {
+    let mut seen = [usize::MAX; 4];
+    let mut n = 0;
+    for x in Board::neighbours(i) {
+        if board.cell(x) == cell && !seen.contains(&labels[x]) {
+            seen[n] = labels[x];
+            n += 1;
+        }
+    }
+    n
+}
+
+/// Would `by` playing the empty point `i` put a chain of the other colour in
+/// atari whose only liberty lies in that colour's own territory or seki eye
+/// (so that it owes a protective move)?
+fn forces_protection(
+    board: &Board,
+    by: Color,
+    i: usize,
+    class_at: &impl Fn(usize) -> PointClass,
+) -> bool {
+    let victim = by.opponent();
+    let mut b = board.clone();
+    let r = b.play(by, i);
+    if r.suicided > 0 {
+        return false;
+    }
+    Board::neighbours(i).iter().any(|&n| {
+        if b.cell(n) != Cell::of(victim) {
+            return false;
+        }
+        let libs = liberties(&mut b, n);
+        libs.len() == 1 && matches!(class_at(libs[0]), PointClass::Territory(c) | PointClass::SekiEye(c) if c == victim)
+    })
+}
+
+/// Fills the dame alternately, starting with `to_move`. Each turn, in order:
+/// protect an own chain in atari (a protective move when its liberty is in
+/// the mover's territory or seki eye); fill a dame the opponent could use to
+/// force such a protective move; fill a dame that forces one on the
+/// opponent; fill a dame that joins two of one's own groups; fill a dame
+/// that keeps two opponent groups apart; fill a dame that puts the opponent
+/// in atari; fill any dame that is not self-atari. Joining and cutting
+/// matter to the families that tax groups.
 fn fill_dame(board: &mut Board, to_move: Color, classes: &[PointClass], size: u8) -> Vec<Fill> {
     let class_at = |i: usize| {
         let p = Board::point(i);
@@ -532,10 +654,9 @@ fn fill_dame(board: &mut Board, to_move: Color, classes: &[PointClass], size: u8
     let mut side = to_move;
     let mut passes = 0;
     let limit = usize::from(size) * usize::from(size);
+    let points: Vec<usize> = board.points().collect();
     while passes < 2 && fills.len() < limit {
-        // Protect a chain in atari.
         let mut protect = None;
-        let points: Vec<usize> = board.points().collect();
         for &i in &points {
             if board.cell(i) == Cell::of(side) {
                 let libs = liberties(board, i);
@@ -543,14 +664,12 @@ fn fill_dame(board: &mut Board, to_move: Color, classes: &[PointClass], size: u8
                     let l = libs[0];
                     let mine = matches!(class_at(l), PointClass::Territory(c) | PointClass::SekiEye(c) if c == side);
                     if (mine || class_at(l) == PointClass::Dame) && !self_atari(board, side, l) {
-                        protect = Some((
-                            l,
-                            if mine {
-                                FillKind::Protective
-                            } else {
-                                FillKind::Dame
-                            },
-                        ));
+                        let kind = if mine {
+                            FillKind::Protective
+                        } else {
+                            FillKind::Dame
+                        };
+                        protect = Some((l, kind));
                         break;
                     }
                 }
@@ -563,9 +682,22 @@ fn fill_dame(board: &mut Board, to_move: Color, classes: &[PointClass], size: u8
                 .filter(|&i| board.cell(i) == Cell::Empty && class_at(i) == PointClass::Dame)
                 .filter(|&i| !self_atari(board, side, i))
                 .collect();
+            if dame.is_empty() {
+                return None;
+            }
+            let labels = group_labels(board, &class_at);
+            let joins = |i: usize| adjacent_groups(board, &labels, i, Cell::of(side)) >= 2;
+            let cuts =
+                |i: usize| adjacent_groups(board, &labels, i, Cell::of(side.opponent())) >= 2;
+            let defends = |i: usize| forces_protection(board, side.opponent(), i, &class_at);
+            let attacks = |i: usize| forces_protection(board, side, i, &class_at);
             dame.iter()
                 .copied()
-                .find(|&i| threatens(board, side, i))
+                .find(|&i| defends(i))
+                .or_else(|| dame.iter().copied().find(|&i| attacks(i)))
+                .or_else(|| dame.iter().copied().find(|&i| joins(i)))
+                .or_else(|| dame.iter().copied().find(|&i| cuts(i)))
+                .or_else(|| dame.iter().copied().find(|&i| threatens(board, side, i)))
                 .or_else(|| dame.first().copied())
                 .map(|i| (i, FillKind::Dame))
         });
@@ -587,112 +719,55 @@ fn fill_dame(board: &mut Board, to_move: Color, classes: &[PointClass], size: u8
 }
 
 /// Living groups on the filled board.
-fn groups_of(
-    filled: &mut Board,
-    classes: &[PointClass],
-    size: u8,
-    infos: &[ChainInfo],
-    chain_of: &[usize],
-) -> [Vec<Group>; 2] {
-    let _ = (infos, chain_of);
-    let cells = filled.points().last().map_or(0, |i| i + 1);
-    let chains = chains_of(filled);
-    let mut chain_id = vec![usize::MAX; cells];
-    for (k, (_, stones)) in chains.iter().enumerate() {
-        for &s in stones {
-            chain_id[s] = k;
-        }
-    }
-    // Union-find over chains.
-    let mut parent: Vec<usize> = (0..chains.len()).collect();
-    fn find(p: &mut [usize], x: usize) -> usize {
-        let mut r = x;
-        while p[r] != r {
-            r = p[r];
-        }
-        let mut y = x;
-        while p[y] != r {
-            let next = p[y];
-            p[y] = r;
-            y = next;
-        }
-        r
-    }
+fn groups_of(filled: &mut Board, classes: &[PointClass], size: u8) -> [Vec<Group>; 2] {
     let class_at = |i: usize| {
         let p = Board::point(i);
         classes[p.y as usize * size as usize + p.x as usize]
     };
-    let regions = empty_regions(filled);
-    let mut region_owner_seki_eye: Vec<(Vec<usize>, bool)> = Vec::new();
-    for (pts, b, w) in &regions {
-        if *b == *w {
+    let labels = group_labels(filled, &class_at);
+    let cells = labels.len();
+    let mut seki = vec![false; cells];
+    let mut has_eye = vec![false; cells];
+    for i in filled.points() {
+        if filled.cell(i) != Cell::Empty {
             continue;
         }
-        let color = if *b { Color::Black } else { Color::White };
-        let own_region = pts.iter().all(|&i| {
-            matches!(class_at(i), PointClass::Territory(c) | PointClass::SekiEye(c) | PointClass::DeadStone(c) if c == color || matches!(class_at(i), PointClass::DeadStone(_)))
-        });
-        if !own_region {
-            continue;
-        }
-        let mut touching: Vec<usize> = pts
-            .iter()
-            .flat_map(|&i| Board::neighbours(i))
-            .filter(|&n| filled.cell(n) == Cell::of(color))
-            .map(|n| chain_id[n])
-            .collect();
-        touching.sort_unstable();
-        touching.dedup();
-        for w in touching.windows(2) {
-            let (a, b) = (find(&mut parent, w[0]), find(&mut parent, w[1]));
-            parent[a] = b;
-        }
-        let is_seki_eye = pts
-            .iter()
-            .any(|&i| matches!(class_at(i), PointClass::SekiEye(_)));
-        region_owner_seki_eye.push((touching, is_seki_eye));
-    }
-    let mut seki_root = vec![false; chains.len()];
-    let mut has_eye = vec![false; chains.len()];
-    for (k, (_, stones)) in chains.iter().enumerate() {
-        let p = Board::point(stones[0]);
-        let original = classes[p.y as usize * size as usize + p.x as usize];
-        let _ = original;
-        // A chain is in seki when any of its stones touches a shared liberty.
-        let touches_shared = stones
-            .iter()
-            .flat_map(|&s| Board::neighbours(s))
-            .any(|n| filled.cell(n) == Cell::Empty && class_at(n) == PointClass::SharedLiberty);
-        if touches_shared {
-            let r = find(&mut parent, k);
-            seki_root[r] = true;
-        }
-    }
-    for (touching, _) in &region_owner_seki_eye {
-        if let Some(&first) = touching.first() {
-            let r = find(&mut parent, first);
-            has_eye[r] = true;
+        for n in Board::neighbours(i) {
+            if filled.cell(n).color().is_some() {
+                match class_at(i) {
+                    PointClass::SharedLiberty => seki[labels[n]] = true,
+                    PointClass::SekiEye(_) => {
+                        seki[labels[n]] = true;
+                        has_eye[labels[n]] = true;
+                    }
+                    _ => {}
+                }
+            }
         }
     }
     let mut out: [Vec<Group>; 2] = [Vec::new(), Vec::new()];
-    let mut root_group: Vec<Option<usize>> = vec![None; chains.len()];
-    for (k, (color, stones)) in chains.iter().enumerate() {
-        let r = find(&mut parent, k);
+    let mut group_at: Vec<Option<usize>> = vec![None; cells];
+    for i in filled.points() {
+        let Some(color) = filled.cell(i).color() else {
+            continue;
+        };
+        let root = labels[i];
         let list = &mut out[color.index()];
-        let g = *root_group[r].get_or_insert_with(|| {
+        let g = *group_at[root].get_or_insert_with(|| {
             list.push(Group {
-                color: *color,
+                color,
+                anchor: Board::point(i),
                 stones: 0,
-                seki: seki_root[r],
-                eye_points: if seki_root[r] {
-                    u32::from(has_eye[r])
+                seki: seki[root],
+                eye_points: if seki[root] {
+                    u32::from(has_eye[root])
                 } else {
                     2
                 },
             });
             list.len() - 1
         });
-        list[g].stones += stones.len() as u32;
+        list[g].stones += 1;
     }
     out
 }

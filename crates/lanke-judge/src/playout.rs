@@ -353,7 +353,7 @@ impl PlayoutBoard {
     }
 
     /// Plays random acceptable moves until both sides pass.
-    fn run(&mut self, mut to_move: u8, rng: &mut Rng, max_moves: usize) {
+    fn run(&mut self, mut to_move: u8, rng: &mut Rng, max_moves: usize) -> usize {
         let mut passes = 0;
         let mut moves = 0;
         while passes < 2 && moves < max_moves {
@@ -378,6 +378,7 @@ impl PlayoutBoard {
             moves += 1;
             to_move = 3 - to_move;
         }
+        moves
     }
 }
 
@@ -424,7 +425,7 @@ pub fn ownership(
     for k in 0..playouts {
         let mut b = start.clone();
         let side = if k % 2 == 0 { first } else { 3 - first };
-        b.run(side, &mut rng, max_moves);
+        let _ = b.run(side, &mut rng, max_moves);
         for i in board.points() {
             match b.cells[i] {
                 1 => own.black[i] += 1,

@@ -231,14 +231,26 @@ fn write_text(
     let e = j.eye_points();
     writeln!(
         w,
-        "groups: B {} ({} in seki), W {} ({} in seki); eye points B {}, W {}\n",
+        "groups: B {} ({} in seki), W {} ({} in seki); eye points B {}, W {}",
         j.groups[0].len(),
         j.groups[0].iter().filter(|g| g.seki).count(),
         j.groups[1].len(),
         j.groups[1].iter().filter(|g| g.seki).count(),
         e[0],
         e[1]
-    )
+    )?;
+    for g in j.groups.iter().flatten() {
+        writeln!(
+            w,
+            "  group {} at {}: {} stones{}, {} eye points",
+            g.color.letter(),
+            g.anchor.to_sgf(),
+            g.stones,
+            if g.seki { " (seki)" } else { "" },
+            g.eye_points
+        )?;
+    }
+    writeln!(w)
 }
 
 /// Runs the command.

@@ -1,0 +1,597 @@
+//! The family table and the one scoring function that reads it.
+//!
+//! Each row states a family's unit, default komi, handicap compensation, tie
+//! rule and ko rule as data; [`Counting`] names the arithmetic, which is the
+//! only per-family behaviour. `score` applies a row to a game's quantities.
+
+use lanke_sgf::Color;
+
+use crate::quantities::Quantities;
+
+/// The unit a family reports in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// Points (目/点): territory or area.
+    Points,
+    /// Stones (子) counted against half the board (180.5 on 19x19).
+    Stones,
+    /// Routes (路).
+    Routes,
+}
+
+impl Unit {
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Unit::Points => "points",
+            Unit::Stones => "stones",
+            Unit::Routes => "routes",
+        }
+    }
+
+    /// Converts a komi given in points into this unit.
+    #[must_use]
+    pub fn from_points(self, points: f64) -> f64 {
+        match self {
+            Unit::Stones => points / 2.0,
+            Unit::Points | Unit::Routes => points,
+        }
+    }
+}
+
+/// What Black gives back for handicap stones.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum HandicapComp {
+    None,
+    /// Black returns N/2 stones, i.e. N points (Chinese).
+    HalfStonePerStone,
+    /// White receives N−1 points (AGA).
+    NMinusOnePoints,
+    /// White receives N points (Ing's default; a parameter).
+    NPoints,
+    /// Black returns N stones, i.e. 2N points (让几子还几子, Ming/Qing).
+    StonePerStone,
+}
+
+/// Who wins when the margin after komi is zero.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TieRule {
+    Draw,
+    BlackWins,
+}
+
+/// The ko rule a family plays under (checked by the legality pass).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum KoRule {
+    /// Simple ko only; an unbroken long cycle is no result (Japanese).
+    SimpleNoResultCycles,
+    /// Simple ko only.
+    Simple,
+    PositionalSuperko,
+    SituationalSuperko,
+    /// Seed 000's generalized superko with virtual stones and the two-pass boundary.
+    GeneralizedSuperko,
+    /// Ing's hot-stone and disturbing-cycle bans (seed 004).
+    IngHotStones,
+}
+
+/// The arithmetic of a family.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Counting {
+    /// Territory plus prisoners; seki count nothing (Japanese).
+    TerritoryPrisoners,
+    /// Stones plus territory plus seki eyes; shared points split.
+    Area,
+    /// Area with every stone on the board alive (Tromp–Taylor): no judgement.
+    AreaAllStonesAlive,
+    /// Area, minus one point when Black made the last on-board move (WMSG 2008).
+    AreaBlackLastPays,
+    /// Black's area with the group tax (还棋头) against half the board.
+    GroupTax,
+    /// Tang/Song routes: territory + seki eyes − kills suffered − basic eye points, moves balanced.
+    Routes,
+    /// Seed 000 art version: area as recorded, minus the surplus of play-phase stone-moves.
+    ScientificArt(MovesCounted),
+    /// Seed 000 legal version: area after filling (reported as 目 at an equal-stone count).
+    ScientificLegal,
+    /// Seed 002 计活子: routes on the equal-stone position.
+    LiveStoneRoutes,
+}
+
+/// Which moves seed 000's art versions charge.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MovesCounted {
+    /// On-board moves (1-1, 3-1, 4-1).
+    OnBoard,
+    /// On-board moves plus virtual moves (2-1).
+    OnBoardAndVirtual,
+}
+
+/// One scoring family.
+#[derive(Clone, Debug)]
+pub struct Family {
+    pub id: &'static str,
+    pub aliases: &'static [&'static str],
+    pub name: &'static str,
+    pub unit: Unit,
+    /// Default komi in the family's unit, even game.
+    pub komi: f64,
+    /// Default komi in the family's unit, handicap game.
+    pub komi_handicap: f64,
+    pub handicap: HandicapComp,
+    pub ties: TieRule,
+    pub ko: KoRule,
+    pub counting: Counting,
+}
+
+/// Every family, in the order reports list them.
+pub static FAMILIES: [Family; 20] = [
+    Family {
+        id: "japanese",
+        aliases: &["korean"],
+        name: "Japanese 1989 / Korean (territory)",
+        unit: Unit::Points,
+        komi: 6.5,
+        komi_handicap: 0.5,
+        handicap: HandicapComp::None,
+        ties: TieRule::Draw,
+        ko: KoRule::SimpleNoResultCycles,
+        counting: Counting::TerritoryPrisoners,
+    },
+    Family {
+        id: "chinese",
+        aliases: &[],
+        name: "Chinese 1988/2002 area (数子法)",
+        unit: Unit::Points,
+        komi: 7.5,
+        komi_handicap: 7.5,
+        handicap: HandicapComp::HalfStonePerStone,
+        ties: TieRule::Draw,
+        ko: KoRule::PositionalSuperko,
+        counting: Counting::Area,
+    },
+    Family {
+        id: "chinese-modern-1920s",
+        aliases: &[],
+        name: "近代数子法 (1920s)",
+        unit: Unit::Stones,
+        komi: 0.0,
+        komi_handicap: 0.0,
+        handicap: HandicapComp::HalfStonePerStone,
+        ties: TieRule::Draw,
+        ko: KoRule::Simple,
+        counting: Counting::Area,
+    },
+    Family {
+        id: "aga",
+        aliases: &[],
+        name: "AGA 1991",
+        unit: Unit::Points,
+        komi: 7.5,
+        komi_handicap: 0.5,
+        handicap: HandicapComp::NMinusOnePoints,
+        ties: TieRule::Draw,
+        ko: KoRule::SituationalSuperko,
+        counting: Counting::Area,
+    },
+    Family {
+        id: "ing",
+        aliases: &[],
+        name: "Ing SST 1996 (應氏)",
+        unit: Unit::Points,
+        komi: 8.0,
+        komi_handicap: 0.0,
+        handicap: HandicapComp::NPoints,
+        ties: TieRule::BlackWins,
+        ko: KoRule::IngHotStones,
+        counting: Counting::Area,
+    },
+    Family {
+        id: "nz",
+        aliases: &[],
+        name: "New Zealand",
+        unit: Unit::Points,
+        komi: 7.0,
+        komi_handicap: 0.0,
+        handicap: HandicapComp::None,
+        ties: TieRule::Draw,
+        ko: KoRule::SituationalSuperko,
+        counting: Counting::Area,
+    },
+    Family {
+        id: "tromp-taylor",
+        aliases: &[],
+        name: "Tromp–Taylor",
+        unit: Unit::Points,
+        komi: 7.5,
+        komi_handicap: 7.5,
+        handicap: HandicapComp::None,
+        ties: TieRule::Draw,
+        ko: KoRule::PositionalSuperko,
+        counting: Counting::AreaAllStonesAlive,
+    },
+    Family {
+        id: "wmsg-2008",
+        aliases: &[],
+        name: "2008 World Mind Sports Games (黑收后贴1点)",
+        unit: Unit::Points,
+        komi: 6.5,
+        komi_handicap: 6.5,
+        handicap: HandicapComp::HalfStonePerStone,
+        ties: TieRule::Draw,
+        ko: KoRule::PositionalSuperko,
+        counting: Counting::AreaBlackLastPays,
+    },
+    Family {
+        id: "ming-qing",
+        aliases: &[],
+        name: "Ming/Qing counting with group tax (还棋头)",
+        unit: Unit::Stones,
+        komi: 0.0,
+        komi_handicap: 0.0,
+        handicap: HandicapComp::StonePerStone,
+        ties: TieRule::Draw,
+        ko: KoRule::Simple,
+        counting: Counting::GroupTax,
+    },
+    Family {
+        id: "tang-song",
+        aliases: &[],
+        name: "Tang/Song route counting (唐宋数路法)",
+        unit: Unit::Routes,
+        komi: 0.0,
+        komi_handicap: 0.0,
+        handicap: HandicapComp::None,
+        ties: TieRule::Draw,
+        ko: KoRule::SimpleNoResultCycles,
+        counting: Counting::Routes,
+    },
+    Family {
+        id: "sci-1-1",
+        aliases: &[],
+        name: "seed 000 1-1 art (无虚着可放弃)",
+        unit: Unit::Points,
+        komi: 6.5,
+        komi_handicap: 6.5,
+        handicap: HandicapComp::None,
+        ties: TieRule::Draw,
+        ko: KoRule::PositionalSuperko,
+        counting: Counting::ScientificArt(MovesCounted::OnBoard),
+    },
+    Family {
+        id: "sci-1-2",
+        aliases: &[],
+        name: "seed 000 1-2 legal (无虚着可放弃)",
+        unit: Unit::Points,
+        komi: 7.5,
+        komi_handicap: 7.5,
+        handicap: HandicapComp::None,
+        ties: TieRule::Draw,
+        ko: KoRule::PositionalSuperko,
+        counting: Counting::ScientificLegal,
+    },
+    Family {
+        id: "sci-2-1",
+        aliases: &[],
+        name: "seed 000 2-1 art (可虚着可放弃)",
+        unit: Unit::Points,
+        komi: 6.5,
+        komi_handicap: 6.5,
+        handicap: HandicapComp::None,
+        ties: TieRule::Draw,
+        ko: KoRule::GeneralizedSuperko,
+        counting: Counting::ScientificArt(MovesCounted::OnBoardAndVirtual),
+    },
+    Family {
+        id: "sci-2-2",
+        aliases: &[],
+        name: "seed 000 2-2 legal (可虚着可放弃)",
+        unit: Unit::Points,
+        komi: 7.5,
+        komi_handicap: 7.5,
+        handicap: HandicapComp::None,
+        ties: TieRule::Draw,
+        ko: KoRule::GeneralizedSuperko,
+        counting: Counting::ScientificLegal,
+    },
+    Family {
+        id: "sci-3-1",
+        aliases: &[],
+        name: "seed 000 3-1 art (以虚着取代放弃)",
+        unit: Unit::Points,
+        komi: 6.5,
+        komi_handicap: 6.5,
+        handicap: HandicapComp::None,
+        ties: TieRule::Draw,
+        ko: KoRule::GeneralizedSuperko,
+        counting: Counting::ScientificArt(MovesCounted::OnBoard),
+    },
+    Family {
+        id: "sci-3-2",
+        aliases: &[],
+        name: "seed 000 3-2 legal (以虚着取代放弃)",
+        unit: Unit::Points,
+        komi: 7.5,
+        komi_handicap: 7.5,
+        handicap: HandicapComp::None,
+        ties: TieRule::Draw,
+        ko: KoRule::GeneralizedSuperko,
+        counting: Counting::ScientificLegal,
+    },
+    Family {
+        id: "sci-4-1",
+        aliases: &[],
+        name: "seed 000 4-1 art (广义等子比目)",
+        unit: Unit::Points,
+        komi: 6.5,
+        komi_handicap: 6.5,
+        handicap: HandicapComp::None,
+        ties: TieRule::Draw,
+        ko: KoRule::PositionalSuperko,
+        counting: Counting::ScientificArt(MovesCounted::OnBoard),
+    },
+    Family {
+        id: "sci-4-2",
+        aliases: &[],
+        name: "seed 000 4-2 legal (广义等子比目)",
+        unit: Unit::Points,
+        komi: 7.5,
+        komi_handicap: 7.5,
+        handicap: HandicapComp::None,
+        ties: TieRule::Draw,
+        ko: KoRule::PositionalSuperko,
+        counting: Counting::ScientificLegal,
+    },
+    Family {
+        id: "jihuozi",
+        aliases: &[],
+        name: "seed 002 计活子 equal stones compare routes (等子比路)",
+        unit: Unit::Routes,
+        komi: 0.0,
+        komi_handicap: 0.0,
+        handicap: HandicapComp::None,
+        ties: TieRule::Draw,
+        ko: KoRule::PositionalSuperko,
+        counting: Counting::LiveStoneRoutes,
+    },
+    Family {
+        id: "tianyi",
+        aliases: &[],
+        name: "天弈 2014 (seed 003)",
+        unit: Unit::Stones,
+        komi: 0.0,
+        komi_handicap: 0.0,
+        handicap: HandicapComp::None,
+        ties: TieRule::Draw,
+        ko: KoRule::Simple,
+        counting: Counting::GroupTax,
+    },
+];
+
+/// Finds a family by id or alias.
+#[must_use]
+pub fn family(id: &str) -> Option<&'static Family> {
+    FAMILIES
+        .iter()
+        .find(|f| f.id == id || f.aliases.contains(&id))
+}
+
+/// Which komi a run applies.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum KomiMode {
+    /// Each family's own default.
+    Native,
+    /// The record's komi (in points), converted to each family's unit.
+    Record(f64),
+}
+
+/// Who won.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Black,
+    White,
+    Draw,
+}
+
+impl Outcome {
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Black => "B",
+            Outcome::White => "W",
+            Outcome::Draw => "draw",
+        }
+    }
+}
+
+/// A family's result for one game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Score {
+    pub family: &'static str,
+    pub unit: Unit,
+    /// Komi applied, in the unit.
+    pub komi: f64,
+    /// Handicap compensation applied to Black, in the unit.
+    pub compensation: f64,
+    /// Black's figure as the tradition reports it (points, stones, routes).
+    pub black: f64,
+    /// White's figure.
+    pub white: f64,
+    /// Black minus White after komi and compensation; for stone counting,
+    /// Black's count minus half the board minus komi, as 黑胜1/4子 reads.
+    pub margin: f64,
+    pub outcome: Outcome,
+    /// Extra figures the tradition states (equal-stone 目, moves balanced, ...).
+    pub note: String,
+}
+
+/// The equal-stone count seed 000 reports at: 160 (20 stones left in each
+/// bowl of 180) when both sides' stones and areas allow, else the smallest.
+#[must_use]
+pub fn equal_stone_count(q: &Quantities) -> u32 {
+    let lowest = q.stones[0].max(q.stones[1]);
+    let highest = q.area(Color::Black).min(q.area(Color::White));
+    if q.points == 361 && (lowest..=highest).contains(&160) {
+        160
+    } else {
+        lowest
+    }
+}
+
+/// Scores one game under one family.
+#[must_use]
+pub fn score(f: &Family, q: &Quantities, komi: KomiMode) -> Score {
+    let (b, w) = (Color::Black, Color::White);
+    let n = f64::from(q.handicap);
+    let half = f64::from(q.points) / 2.0;
+    let komi = match komi {
+        KomiMode::Native if q.handicap > 0 => f.komi_handicap,
+        KomiMode::Native => f.komi,
+        KomiMode::Record(points) => f.unit.from_points(points),
+    };
+    let compensation_points = if q.handicap == 0 {
+        0.0
+    } else {
+        match f.handicap {
+            HandicapComp::None => 0.0,
+            HandicapComp::HalfStonePerStone => n,
+            HandicapComp::NMinusOnePoints => n - 1.0,
+            HandicapComp::NPoints => n,
+            HandicapComp::StonePerStone => 2.0 * n,
+        }
+    };
+    let compensation = f.unit.from_points(compensation_points);
+    let mut note = String::new();
+    // (black, white) in the unit, before komi and compensation.
+    let (black, white) = match f.counting {
+        Counting::TerritoryPrisoners => (
+            f64::from(q.territory[0] + q.kills(b)),
+            f64::from(q.territory[1] + q.kills(w)),
+        ),
+        Counting::Area | Counting::ScientificLegal => (q.area_split(b), q.area_split(w)),
+        Counting::AreaAllStonesAlive => (
+            f64::from(q.all_alive_area[0]),
+            f64::from(q.all_alive_area[1]),
+        ),
+        Counting::AreaBlackLastPays => {
+            let charge = if q.last_on_board == Some(b) { 1.0 } else { 0.0 };
+            if charge > 0.0 {
+                note = "Black collected last: pays 1 point".to_string();
+            }
+            (q.area_split(b) - charge, q.area_split(w))
+        }
+        Counting::GroupTax => {
+            let tax = (f64::from(q.eye_points[0]) - f64::from(q.eye_points[1])) / 2.0;
+            let black = q.area_split(b) - tax;
+            (black, f64::from(q.points) - black)
+        }
+        Counting::Routes => {
+            let mut routes = [0, 1].map(|c| {
+                i64::from(q.territory[c]) + i64::from(q.seki_eyes[c])
+                    - i64::from(q.kills(if c == 0 { w } else { b }))
+                    - i64::from(q.eye_points[c])
+            });
+            let moves = [q.total_moves(b), q.total_moves(w)];
+            if moves[0] != moves[1] {
+                let short = usize::from(moves[1] < moves[0]);
+                if q.dame == 0 {
+                    routes[short] -= 1;
+                }
+                note = format!(
+                    "moves {}:{}; {} balances with one more move{}",
+                    moves[0],
+                    moves[1],
+                    if short == 0 { 'B' } else { 'W' },
+                    if q.dame == 0 {
+                        " in its own routes (−1)"
+                    } else {
+                        " on a dame"
+                    }
+                );
+            }
+            (routes[0] as f64, routes[1] as f64)
+        }
+        Counting::ScientificArt(counted) => {
+            let charged = |c: usize| match counted {
+                MovesCounted::OnBoard => q.play_phase_moves[c],
+                MovesCounted::OnBoardAndVirtual => q.play_phase_moves[c] + q.lone_passes[c],
+            };
+            let surplus = f64::from(charged(0)) - f64::from(charged(1));
+            let split = f64::from(q.shared + q.dame_before_fill) / 2.0;
+            note = format!("play-phase stone-moves {}:{}", charged(0), charged(1));
+            (
+                f64::from(q.area_before_fill[0]) + split - surplus,
+                f64::from(q.area_before_fill[1]) + split,
+            )
+        }
+        Counting::LiveStoneRoutes => {
+            let placed = q.placed();
+            let mut equal = placed;
+            if placed[0] == placed[1] + 1 {
+                equal[0] = placed[1];
+                note = "Black collected last: one B-class negative move turns a stone into a route"
+                    .to_string();
+            }
+            let routes = [0, 1].map(|c| {
+                i64::from(q.area([b, w][c])) - i64::from(equal[c]) - i64::from(q.eye_points[c])
+            });
+            (routes[0] as f64, routes[1] as f64)
+        }
+    };
+    if f.counting == Counting::ScientificLegal {
+        let l = equal_stone_count(q);
+        note = format!(
+            "equal stones at {l}: B {} 目, W {} 目",
+            fmt_num(black - f64::from(l)),
+            fmt_num(white - f64::from(l))
+        );
+    }
+    let margin = match f.unit {
+        Unit::Stones => black - half - komi - compensation,
+        Unit::Points | Unit::Routes => black - white - komi - compensation,
+    };
+    if f.counting == Counting::Area && f.unit == Unit::Points {
+        // Chinese results are also read in stones: Black's count against
+        // half the board, komi halved (黑胜1/4子).
+        note = format!(
+            "Black's count {} stones against {} + {} komi: {}",
+            fmt_num(black - compensation / 2.0),
+            fmt_num(half),
+            fmt_num(komi / 2.0),
+            fmt_num((black - compensation / 2.0) - half - komi / 2.0)
+        );
+    }
+    let outcome = if margin > 0.0 {
+        Outcome::Black
+    } else if margin < 0.0 {
+        Outcome::White
+    } else if f.ties == TieRule::BlackWins {
+        Outcome::Black
+    } else {
+        Outcome::Draw
+    };
+    let (black, white) = if f.unit == Unit::Stones && f.counting == Counting::Area {
+        (black, f64::from(q.points) - black)
+    } else {
+        (black, white)
+    };
+    Score {
+        family: f.id,
+        unit: f.unit,
+        komi,
+        compensation,
+        black,
+        white,
+        margin,
+        outcome,
+        note,
+    }
+}
+
+fn fmt_num(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v}")
+    }
+}

@@ -1,0 +1,17 @@
+//! `lanke-rules`: the scoring families of `docs/RULES.md` as a table.
+//!
+//! A family is a row of [`FAMILIES`]: unit, default komi, handicap
+//! compensation, tie rule, ko rule, and a [`Counting`] method — the one place
+//! where families genuinely differ in arithmetic. Everything a family needs
+//! is in [`Quantities`], read off a judgement and a replay once per game.
+//!
+//! No I/O; no formatting beyond the unit names.
+
+mod families;
+mod quantities;
+
+pub use families::{
+    equal_stone_count, family, score, Counting, Family, HandicapComp, KoRule, KomiMode,
+    MovesCounted, Outcome, Score, TieRule, Unit, FAMILIES,
+};
+pub use quantities::{all_alive_area, Quantities};

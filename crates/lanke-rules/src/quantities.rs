@@ -1,0 +1,179 @@
+//! The RULES.md §1 quantities of one game, read once from the replay and the
+//! judgement. Only arithmetic on already-judged facts lives here.
+
+use lanke_board::{Board, Cell, Replay};
+use lanke_judge::Judgement;
+use lanke_sgf::Color;
+
+/// Per-colour arrays are indexed 0 Black, 1 White.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Quantities {
+    /// Board points.
+    pub points: u32,
+    /// `S`: live stones after filling.
+    pub stones: [u32; 2],
+    /// `T`: territory after filling (protective moves already cost).
+    pub territory: [u32; 2],
+    /// `K`: seki eyes.
+    pub seki_eyes: [u32; 2],
+    /// `Q`: shared seki liberties.
+    pub shared: u32,
+    /// `D`: dame nobody could fill.
+    pub dame: u32,
+    /// Area before filling (`S + T + K` on the judged position as it stands).
+    pub area_before_fill: [u32; 2],
+    /// Dame before filling.
+    pub dame_before_fill: u32,
+    /// `C`: stones captured during play.
+    pub captured: [u32; 2],
+    /// `X`: dead stones of the other colour removed at the end.
+    pub dead_removed: [u32; 2],
+    /// `M`: on-board moves in the record.
+    pub moves: [u32; 2],
+    /// Passes in the record.
+    pub passes: [u32; 2],
+    /// Passes that are not one of two consecutive passes (virtual moves of seed 000 §2).
+    pub lone_passes: [u32; 2],
+    /// On-board moves before the first two consecutive passes (play phase).
+    pub play_phase_moves: [u32; 2],
+    /// Filling moves (dame and protective) the judgement added.
+    pub fills: [u32; 2],
+    /// Protective moves among the fills.
+    pub protective: [u32; 2],
+    /// `G`: independent and seki living groups.
+    pub groups: [u32; 2],
+    /// `BE`: basic eye points.
+    pub eye_points: [u32; 2],
+    /// `N`: handicap stones.
+    pub handicap: u32,
+    /// Who made the last on-board move of the completed game (fills included).
+    pub last_on_board: Option<Color>,
+    /// Stones on the board at the end of the record, dead ones included.
+    pub on_board_at_end: [u32; 2],
+    /// Tromp–Taylor area: every stone alive, empty regions reaching one colour only.
+    pub all_alive_area: [u32; 2],
+}
+
+impl Quantities {
+    /// Reads the quantities of a replayed and judged game.
+    #[must_use]
+    pub fn new(replay: &Replay, judgement: &Judgement, handicap: u8) -> Quantities {
+        let a = &judgement.after_fill;
+        let b = &judgement.before_fill;
+        let t = &replay.tally;
+        let mut lone = [0u32; 2];
+        let mut play_phase = [0u32; 2];
+        let boundary = t.first_double_pass;
+        for (k, m) in replay.moves.iter().enumerate() {
+            let c = m.color.index();
+            let before_boundary = boundary.is_none_or(|n| m.number < n);
+            if m.point.is_some() {
+                if before_boundary {
+                    play_phase[c] += 1;
+                }
+            } else {
+                let prev_pass = k > 0 && replay.moves[k - 1].point.is_none();
+                let next_pass = replay.moves.get(k + 1).is_some_and(|n| n.point.is_none());
+                if !prev_pass && !next_pass {
+                    lone[c] += 1;
+                }
+            }
+        }
+        let dead = &judgement.dead;
+        Quantities {
+            points: u32::from(judgement.size) * u32::from(judgement.size),
+            stones: a.stones,
+            territory: a.territory,
+            seki_eyes: a.seki_eyes,
+            shared: a.shared,
+            dame: a.dame,
+            area_before_fill: [b.area(Color::Black), b.area(Color::White)],
+            dame_before_fill: b.dame,
+            captured: t.captures,
+            dead_removed: [dead[1].len() as u32, dead[0].len() as u32],
+            moves: t.moves,
+            passes: t.passes,
+            lone_passes: lone,
+            play_phase_moves: play_phase,
+            fills: judgement.fills_by(),
+            protective: judgement.protective(),
+            groups: [
+                judgement.groups[0].len() as u32,
+                judgement.groups[1].len() as u32,
+            ],
+            eye_points: judgement.eye_points(),
+            handicap: u32::from(handicap),
+            last_on_board: judgement.fills.last().map(|f| f.color).or(t.last_mover),
+            on_board_at_end: replay.board.stone_counts(),
+            all_alive_area: all_alive_area(&replay.board),
+        }
+    }
+
+    /// Stones each side placed in the completed game: on the board at the
+    /// end (dead included) plus those the opponent captured, plus fills.
+    #[must_use]
+    pub fn placed(&self) -> [u32; 2] {
+        [0, 1].map(|c| self.on_board_at_end[c] + self.captured[1 - c] + self.fills[c])
+    }
+
+    /// `P`: all kills, captures plus dead stones removed.
+    #[must_use]
+    pub fn kills(&self, c: Color) -> u32 {
+        self.captured[c.index()] + self.dead_removed[c.index()]
+    }
+
+    /// `S + T + K` after filling.
+    #[must_use]
+    pub fn area(&self, c: Color) -> u32 {
+        let i = c.index();
+        self.stones[i] + self.territory[i] + self.seki_eyes[i]
+    }
+
+    /// Area with shared points and unfillable dame split evenly (points).
+    #[must_use]
+    pub fn area_split(&self, c: Color) -> f64 {
+        f64::from(self.area(c)) + f64::from(self.shared + self.dame) / 2.0
+    }
+
+    /// All moves of a colour in the completed game (record plus fills).
+    #[must_use]
+    pub fn total_moves(&self, c: Color) -> u32 {
+        self.moves[c.index()] + self.fills[c.index()]
+    }
+}
+
+/// Tromp–Taylor area of a board: stones plus empty points that reach only one colour.
+#[must_use]
+pub fn all_alive_area(board: &Board) -> [u32; 2] {
+    let mut area = board.stone_counts();
+    let cells = board.points().last().map_or(0, |i| i + 1);
+    let mut seen = vec![false; cells];
+    for start in board.points() {
+        if board.cell(start) != Cell::Empty || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut stack = vec![start];
+        let (mut size, mut reach_b, mut reach_w) = (0u32, false, false);
+        while let Some(i) = stack.pop() {
+            size += 1;
+            for n in Board::neighbours(i) {
+                match board.cell(n) {
+                    Cell::Empty if !seen[n] => {
+                        seen[n] = true;
+                        stack.push(n);
+                    }
+                    Cell::Black => reach_b = true,
+                    Cell::White => reach_w = true,
+                    _ => {}
+                }
+            }
+        }
+        match (reach_b, reach_w) {
+            (true, false) => area[0] += size,
+            (false, true) => area[1] += size,
+            _ => {}
+        }
+    }
+    area
+}

@@ -1,0 +1,108 @@
+//! Every figure the sources print, reproduced from the real records and the
+//! transcribed diagrams through replay → judgement → family table.
+
+use lanke_board::replay;
+use lanke_judge::{judge, JudgeOptions, StatusSource};
+use lanke_rules::{family, score, KomiMode, Outcome, Quantities, Score};
+use lanke_sgf::{load_collection, Color};
+
+fn quantities(bytes: &[u8]) -> Quantities {
+    let record = load_collection(bytes, None)
+        .games
+        .remove(0)
+        .expect("a go record");
+    let r = replay(&record);
+    let to_move = r
+        .tally
+        .last_player
+        .map(Color::opponent)
+        .or(record.info.player_to_move)
+        .unwrap_or(Color::Black);
+    let j = judge(
+        &r.board,
+        to_move,
+        &StatusSource::Builtin,
+        &JudgeOptions::default(),
+    );
+    Quantities::new(&r, &j, record.info.handicap.stones)
+}
+
+fn run(id: &str, q: &Quantities, komi: KomiMode) -> Score {
+    score(family(id).unwrap_or_else(|| panic!("family {id}")), q, komi)
+}
+
+fn lanke_figures(q: &Quantities) {
+    // 黑有18路,白有17路,白先黑胜一路; GC: B: 37-9-10=18, W: 45-22-6=17.
+    assert_eq!(q.kills(Color::Black), 22, "黑杀白二十二子");
+    assert_eq!(q.kills(Color::White), 9, "白杀黑九子");
+    let ts = run("tang-song", q, KomiMode::Native);
+    assert_eq!(
+        (ts.black, ts.white, ts.margin, ts.outcome),
+        (18.0, 17.0, 1.0, Outcome::Black)
+    );
+    // Seed 000 4-2 at L = 160: B 23 目, W 18 目, B+5 (the game had no komi).
+    let sci = run("sci-4-2", q, KomiMode::Record(0.0));
+    assert_eq!((sci.black, sci.white, sci.margin), (183.0, 178.0, 5.0));
+    assert!(
+        sci.note.contains("equal stones at 160: B 23 目, W 18 目"),
+        "{}",
+        sci.note
+    );
+    // Chinese area: B 183, W 178.
+    let ch = run("chinese", q, KomiMode::Record(0.0));
+    assert_eq!((ch.black, ch.white, ch.margin), (183.0, 178.0, 5.0));
+    // With its own 7.5 komi Chinese rules would give White the game.
+    assert_eq!(run("chinese", q, KomiMode::Native).outcome, Outcome::White);
+    // 计活子: the same margin as Ming/Qing counting in points, B+1 route each way.
+    let jh = run("jihuozi", q, KomiMode::Native);
+    assert_eq!((jh.black, jh.white, jh.margin), (18.0, 17.0, 1.0));
+    let mq = run("ming-qing", q, KomiMode::Native);
+    assert_eq!(
+        mq.black,
+        183.0 - 2.0,
+        "5 groups against 3: Black pays one stone"
+    );
+    assert_eq!(mq.margin, 0.5);
+}
+
+#[test]
+fn lanke_tu_cwi_record() {
+    lanke_figures(&quantities(lanke_testdata::cwi_file(
+        "games/ancient/old_chinese/2.sgf",
+    )));
+}
+
+#[test]
+fn lanke_tu_diagram_with_the_sources_prisoners() {
+    let mut q = quantities(&lanke_testdata::classic("lanke-paused.sgf"));
+    // The diagram carries no history: the source states 14 and 6 prisoners
+    // taken during play (22 − 8 dead, 9 − 3 dead) and 145 moves each.
+    q.captured = [14, 6];
+    q.moves = [145, 145];
+    lanke_figures(&q);
+}
+
+#[test]
+fn jinhua_wan_tu_forty_routes_to_thirty_nine() {
+    let q = quantities(lanke_testdata::cwi_file("games/ancient/old_chinese/3.sgf"));
+    // GC: Territory - captured - group tax: B: 52-6-6=40, W: 51-6-6=39.
+    assert_eq!(q.territory, [52, 51]);
+    assert_eq!([q.kills(Color::Black), q.kills(Color::White)], [6, 6]);
+    assert_eq!(q.eye_points, [6, 6]);
+    let ts = run("tang-song", &q, KomiMode::Native);
+    assert_eq!((ts.black, ts.white, ts.margin), (40.0, 39.0, 1.0));
+    // Seed 001: a Japanese-style count gives B 46, W 45.
+    let jp = run("japanese", &q, KomiMode::Record(0.0));
+    assert_eq!((jp.black, jp.white), (58.0, 57.0), "territory + prisoners");
+    assert_eq!(jp.margin, 1.0);
+}
+
+#[test]
+fn sevens_jihuozi_one_route_to_none() {
+    let mut q = quantities(&lanke_testdata::classic("sevens-paused.sgf"));
+    // 棋局过程中白方提取黑子1枚,黑方提取白子1枚 (the diagram has no history).
+    q.captured = [1, 1];
+    assert_eq!(q.placed(), [21, 21], "本局各21着");
+    let jh = run("jihuozi", &q, KomiMode::Native);
+    assert_eq!((jh.black, jh.white, jh.margin), (1.0, 0.0, 1.0));
+}
