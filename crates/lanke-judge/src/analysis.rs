@@ -456,9 +456,22 @@ pub fn judge(
     }
     let before_fill = counts_of(&classes, board, &infos, &chain_of);
 
-    // 5. Fill the dame, making the protective moves the filling forces.
-    let mut filled = judged.clone();
-    let fills = fill_dame(&mut filled, to_move, &classes, size);
+    // 5. Fill the dame on the real board, dead stones still standing: they
+    //    take liberties from the chains around them, and a chain the filling
+    //    puts in atari must be protected (often by capturing them).
+    let mut filled = board.clone();
+    let mut dead_mask = vec![false; cells];
+    for c in infos.iter().filter(|c| c.status == Status::Dead) {
+        for &p in &c.stones {
+            dead_mask[Board::idx(p)] = true;
+        }
+    }
+    let fills = fill_dame(&mut filled, to_move, &classes, size, &dead_mask);
+    for i in board.points() {
+        if dead_mask[i] {
+            filled.put(Board::point(i), Cell::Empty);
+        }
+    }
 
     // 6. Counts and groups after filling.
     let mut after_classes = classes.clone();
@@ -535,13 +548,13 @@ fn self_atari(board: &Board, color: Color, i: usize) -> bool {
     r.captured == 0 && liberties(&mut b, i).len() <= 1
 }
 
-/// Puts `color`'s opponent in atari?
-fn threatens(board: &Board, color: Color, i: usize) -> bool {
+/// Puts a live chain of `color`'s opponent in atari?
+fn threatens(board: &Board, color: Color, i: usize, dead: &[bool]) -> bool {
     let mut b = board.clone();
     b.play(color, i);
-    Board::neighbours(i)
-        .iter()
-        .any(|&n| b.cell(n) == Cell::of(color.opponent()) && liberties(&mut b, n).len() == 1)
+    Board::neighbours(i).iter().any(|&n| {
+        b.cell(n) == Cell::of(color.opponent()) && !dead[n] && liberties(&mut b, n).len() == 1
+    })
 }
 
 /// Per-cell label of the living group (块) a stone belongs to: chains of a
@@ -621,6 +634,7 @@ fn forces_protection(
     by: Color,
     i: usize,
     class_at: &impl Fn(usize) -> PointClass,
+    dead: &[bool],
 ) -> bool {
     let victim = by.opponent();
     let mut b = board.clone();
@@ -629,7 +643,7 @@ fn forces_protection(
         return false;
     }
     Board::neighbours(i).iter().any(|&n| {
-        if b.cell(n) != Cell::of(victim) {
+        if b.cell(n) != Cell::of(victim) || dead[n] {
             return false;
         }
         let libs = liberties(&mut b, n);
@@ -645,7 +659,13 @@ fn forces_protection(
 /// that keeps two opponent groups apart; fill a dame that puts the opponent
 /// in atari; fill any dame that is not self-atari. Joining and cutting
 /// matter to the families that tax groups.
-fn fill_dame(board: &mut Board, to_move: Color, classes: &[PointClass], size: u8) -> Vec<Fill> {
+fn fill_dame(
+    board: &mut Board,
+    to_move: Color,
+    classes: &[PointClass],
+    size: u8,
+    dead: &[bool],
+) -> Vec<Fill> {
     let class_at = |i: usize| {
         let p = Board::point(i);
         classes[p.y as usize * size as usize + p.x as usize]
@@ -658,7 +678,7 @@ fn fill_dame(board: &mut Board, to_move: Color, classes: &[PointClass], size: u8
     while passes < 2 && fills.len() < limit {
         let mut protect = None;
         for &i in &points {
-            if board.cell(i) == Cell::of(side) {
+            if board.cell(i) == Cell::of(side) && !dead[i] {
                 let libs = liberties(board, i);
                 if libs.len() == 1 {
                     let l = libs[0];
@@ -685,19 +705,30 @@ fn fill_dame(board: &mut Board, to_move: Color, classes: &[PointClass], size: u8
             if dame.is_empty() {
                 return None;
             }
-            let labels = group_labels(board, &class_at);
-            let joins = |i: usize| adjacent_groups(board, &labels, i, Cell::of(side)) >= 2;
+            // Groups are read on the board as it will be counted: dead stones gone.
+            let mut view = board.clone();
+            for &i in &points {
+                if dead[i] && view.cell(i) != Cell::Empty {
+                    view.put(Board::point(i), Cell::Empty);
+                }
+            }
+            let labels = group_labels(&mut view, &class_at);
+            let joins = |i: usize| adjacent_groups(&view, &labels, i, Cell::of(side)) >= 2;
             let cuts =
-                |i: usize| adjacent_groups(board, &labels, i, Cell::of(side.opponent())) >= 2;
-            let defends = |i: usize| forces_protection(board, side.opponent(), i, &class_at);
-            let attacks = |i: usize| forces_protection(board, side, i, &class_at);
+                |i: usize| adjacent_groups(&view, &labels, i, Cell::of(side.opponent())) >= 2;
+            let defends = |i: usize| forces_protection(board, side.opponent(), i, &class_at, dead);
+            let attacks = |i: usize| forces_protection(board, side, i, &class_at, dead);
             dame.iter()
                 .copied()
                 .find(|&i| defends(i))
                 .or_else(|| dame.iter().copied().find(|&i| attacks(i)))
                 .or_else(|| dame.iter().copied().find(|&i| joins(i)))
                 .or_else(|| dame.iter().copied().find(|&i| cuts(i)))
-                .or_else(|| dame.iter().copied().find(|&i| threatens(board, side, i)))
+                .or_else(|| {
+                    dame.iter()
+                        .copied()
+                        .find(|&i| threatens(board, side, i, dead))
+                })
                 .or_else(|| dame.first().copied())
                 .map(|i| (i, FillKind::Dame))
         });

@@ -9,6 +9,7 @@
 
 mod families;
 mod quantities;
+pub mod recorded;
 
 pub use families::{
     equal_stone_count, family, score, Counting, Family, HandicapComp, KoRule, KomiMode,

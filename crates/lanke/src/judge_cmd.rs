@@ -8,11 +8,12 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use lanke_board::replay;
-use lanke_judge::{judge, Counts, FillKind, JudgeOptions, Judgement, PointClass, StatusSource};
+use lanke_judge::{Counts, FillKind, Judgement, PointClass};
 use lanke_sgf::{Color, GameRecord, Point};
 use serde::Serialize;
 
 use crate::games::for_each_game;
+use crate::judging::{judge_game, start_engine, JudgeSpec, Override};
 
 /// Who is to move after the record's last move.
 pub fn next_to_move(record: &GameRecord, r: &lanke_board::Replay) -> Color {
@@ -254,13 +255,18 @@ fn write_text(
 }
 
 /// Runs the command.
-pub fn run(paths: &[PathBuf], json: bool, opts: &JudgeOptions) -> Result<()> {
+pub fn run(paths: &[PathBuf], json: bool, spec: &JudgeSpec, overrides: &[Override]) -> Result<()> {
+    let mut engine = start_engine(spec)?;
     let stdout = io::stdout();
     let mut w = BufWriter::new(stdout.lock());
     let mut failure: Option<io::Error> = None;
     for_each_game(paths, |item| {
         let game = item.id.to_string();
-        let res = match &item.game {
+        let judged = item.game.as_ref().map_err(Clone::clone).and_then(|record| {
+            let r = replay(record);
+            judge_game(&game, record, &r, spec, overrides, engine.as_mut()).map(|j| (j, r))
+        });
+        let res = match &judged {
             Err(e) => {
                 if json {
                     let row = JudgeJson {
@@ -286,20 +292,13 @@ pub fn run(paths: &[PathBuf], json: bool, opts: &JudgeOptions) -> Result<()> {
                     writeln!(w, "== {game}\nerror: {e}\n")
                 }
             }
-            Ok(record) => {
-                let r = replay(record);
-                let j = judge(
-                    &r.board,
-                    next_to_move(record, &r),
-                    &StatusSource::Builtin,
-                    opts,
-                );
+            Ok((j, r)) => {
                 if json {
-                    serde_json::to_writer(&mut w, &judge_json(game, &j, &r.board))
+                    serde_json::to_writer(&mut w, &judge_json(game, j, &r.board))
                         .map_err(io::Error::from)
                         .and_then(|()| w.write_all(b"\n"))
                 } else {
-                    write_text(&mut w, &game, &j, &r.board)
+                    write_text(&mut w, &game, j, &r.board)
                 }
             }
         };

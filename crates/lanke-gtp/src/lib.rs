@@ -1,0 +1,189 @@
+//! `lanke-gtp`: an external engine as a source of judgement.
+//!
+//! The engine is started once from a shell-like command line and reused for
+//! every position. For each position a temporary SGF file holding the final
+//! position as setup stones is loaded with `loadsgf` (GNU Go and KataGo both
+//! read AB/AW), then `final_status_list dead` and `final_status_list seki`
+//! are asked. Everything else (status merging, scoring) is the judge's.
+//!
+//! This crate spawns processes and writes temporary files; nothing else does.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use lanke_board::Board;
+use lanke_sgf::{Color, Point};
+
+/// A GTP failure.
+#[derive(Debug, thiserror::Error)]
+pub enum GtpError {
+    #[error("cannot start engine `{command}`: {source}")]
+    Spawn {
+        command: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("engine `{command}`: {message}")]
+    Protocol { command: String, message: String },
+    #[error("engine I/O: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// A running GTP engine.
+pub struct GtpEngine {
+    command: String,
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    scratch: PathBuf,
+}
+
+/// GTP vertex of a point: letters without `I`, rows counted from the bottom.
+#[must_use]
+pub fn vertex(p: Point, size: u8) -> String {
+    let letters = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    format!("{}{}", letters[p.x as usize] as char, size - p.y)
+}
+
+/// Parses a GTP vertex.
+#[must_use]
+pub fn parse_vertex(v: &str, size: u8) -> Option<Point> {
+    let v = v.trim().to_ascii_uppercase();
+    let mut chars = v.chars();
+    let letter = chars.next()?;
+    let letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    let x = letters.find(letter)? as u8;
+    let row: u8 = chars.as_str().parse().ok()?;
+    if x >= size || row == 0 || row > size {
+        return None;
+    }
+    Some(Point::new(x, size - row))
+}
+
+impl GtpEngine {
+    /// Starts the engine. `command` is split on white space (no shell).
+    pub fn spawn(command: &str) -> Result<GtpEngine, GtpError> {
+        let mut words = command.split_whitespace();
+        let program = words.next().ok_or_else(|| GtpError::Protocol {
+            command: command.to_string(),
+            message: "empty engine command".to_string(),
+        })?;
+        let mut child = Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|source| GtpError::Spawn {
+                command: command.to_string(),
+                source,
+            })?;
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+        let scratch = std::env::temp_dir().join(format!(
+            "lanke-gtp-{}-{}.sgf",
+            std::process::id(),
+            child.id()
+        ));
+        Ok(GtpEngine {
+            command: command.to_string(),
+            child,
+            stdin,
+            stdout,
+            scratch,
+        })
+    }
+
+    /// Sends one command and returns the answer's text.
+    pub fn send(&mut self, line: &str) -> Result<String, GtpError> {
+        writeln!(self.stdin, "{line}")?;
+        self.stdin.flush()?;
+        let mut answer = String::new();
+        loop {
+            let mut l = String::new();
+            if self.stdout.read_line(&mut l)? == 0 {
+                return Err(GtpError::Protocol {
+                    command: self.command.clone(),
+                    message: format!("engine closed its output after `{line}`"),
+                });
+            }
+            if l.trim().is_empty() && !answer.is_empty() {
+                break;
+            }
+            if l.trim().is_empty() {
+                continue;
+            }
+            answer.push_str(&l);
+        }
+        let answer = answer.trim().to_string();
+        if let Some(rest) = answer.strip_prefix('=') {
+            Ok(rest.trim().to_string())
+        } else {
+            Err(GtpError::Protocol {
+                command: self.command.clone(),
+                message: format!("`{line}` failed: {answer}"),
+            })
+        }
+    }
+
+    /// Dead stones and seki stones of a final position, as the engine sees them.
+    pub fn statuses(
+        &mut self,
+        board: &Board,
+        to_move: Color,
+    ) -> Result<(Vec<Point>, Vec<Point>), GtpError> {
+        let size = board.size();
+        let mut sgf = format!("(;GM[1]FF[4]SZ[{size}]PL[{}]", to_move.letter());
+        for (tag, cell) in [
+            ("AB", lanke_board::Cell::Black),
+            ("AW", lanke_board::Cell::White),
+        ] {
+            let pts: Vec<String> = board
+                .points()
+                .filter(|&i| board.cell(i) == cell)
+                .map(|i| format!("[{}]", Board::point(i).to_sgf()))
+                .collect();
+            if !pts.is_empty() {
+                sgf.push_str(tag);
+                sgf.push_str(&pts.concat());
+            }
+        }
+        sgf.push(')');
+        std::fs::write(&self.scratch, sgf)?;
+        let path = self.scratch.display().to_string();
+        self.send(&format!("loadsgf {path}"))?;
+        let list = |s: String| -> Vec<Point> {
+            s.split_whitespace()
+                .filter_map(|v| parse_vertex(v, size))
+                .collect()
+        };
+        let dead = list(self.send("final_status_list dead")?);
+        let seki = list(self.send("final_status_list seki")?);
+        Ok((dead, seki))
+    }
+}
+
+impl Drop for GtpEngine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.stdin.flush();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_file(&self.scratch);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vertices_skip_i_and_count_from_the_bottom() {
+        let p = Point::from_sgf("qj").unwrap();
+        assert_eq!(vertex(p, 19), "R10");
+        assert_eq!(parse_vertex("R10", 19), Some(p));
+        assert_eq!(parse_vertex("J1", 19), Some(Point::new(8, 18)));
+        assert_eq!(parse_vertex("I5", 19), None);
+        assert_eq!(parse_vertex("Z99", 19), None);
+    }
+}

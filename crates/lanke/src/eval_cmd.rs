@@ -1,0 +1,251 @@
+//! `lanke eval`: how often the built-in judge plus the family table
+//! reproduces the margins archives record.
+//!
+//! The set (issue 3): 19x19 records, one game per file, no handicap, a
+//! counted result `B+N`/`W+N` whose fractional part agrees with the record's
+//! komi. Japanese-era games are rescored under Japanese rules, `RU[Chinese]`
+//! games under Chinese rules, both with the record's komi. Every miss is
+//! classified by a stated heuristic (see `classify`).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use lanke_board::replay;
+
+use lanke_rules::{family, score, KomiMode, Quantities};
+use lanke_sgf::GameRecord;
+use rayon::prelude::*;
+
+use crate::games::{for_each_game, GameId};
+use crate::judging::{judge_game, start_engine, JudgeSpec, Override};
+
+/// A recorded counted margin, Black minus White (points).
+fn recorded_margin(result: &str) -> Option<f64> {
+    let t = result.trim();
+    let (sign, rest) = match t.as_bytes().first()? {
+        b'B' | b'b' => (1.0, &t[1..]),
+        b'W' | b'w' => (-1.0, &t[1..]),
+        _ => return None,
+    };
+    let number = rest.strip_prefix('+')?;
+    let v: f64 = number.parse().ok()?;
+    (v.is_finite() && v > 0.0).then_some(sign * v)
+}
+
+fn eligible(record: &GameRecord, games_in_file: usize) -> Option<(f64, f64, bool)> {
+    if games_in_file != 1 || record.size != 19 || record.info.handicap.stones != 0 {
+        return None;
+    }
+    let margin = recorded_margin(record.info.result.as_deref()?)?;
+    let komi = record.info.komi.points?;
+    if (margin.abs().fract() - komi.abs().fract()).abs() > 1e-9 {
+        return None;
+    }
+    let chinese = record
+        .info
+        .rules
+        .as_deref()
+        .is_some_and(|r| r.to_ascii_lowercase().contains("chinese"));
+    Some((margin, komi, chinese))
+}
+
+/// One rescored game.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct EvalRow {
+    pub game: String,
+    pub rules: &'static str,
+    pub komi: f64,
+    pub recorded: f64,
+    pub rescored: f64,
+    pub exact: bool,
+    pub cause: &'static str,
+    pub confidence: f32,
+    pub dame_before_fill: u32,
+    pub protective: u32,
+    pub seki_points: u32,
+    pub moves: u32,
+}
+
+/// Heuristic cause of a miss, in this order: a seki on the board; the
+/// difference equals the protective moves our filling made (or is one point
+/// and the filling made any); a judgement the playouts were unsure of
+/// (confidence below 0.5); a record that stops early (more than 20 dame left,
+/// or under 100 moves); otherwise the judgement.
+fn classify(diff: f64, q: &Quantities, confidence: f32, moves: u32) -> &'static str {
+    let protective = f64::from(q.protective[0] + q.protective[1]);
+    if q.shared > 0 || q.seki_eyes[0] + q.seki_eyes[1] > 0 {
+        "seki"
+    } else if protective > 0.0 && (diff.abs() <= protective || diff.abs() == 1.0) {
+        "protective move"
+    } else if confidence < 0.5 {
+        "judgement uncertain"
+    } else if q.dame_before_fill > 20 || moves < 100 {
+        "record incomplete"
+    } else {
+        "judgement"
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn rescore(
+    id: &GameId,
+    record: &GameRecord,
+    recorded: f64,
+    komi: f64,
+    chinese: bool,
+    spec: &JudgeSpec,
+    overrides: &[Override],
+    engine: Option<&mut lanke_gtp::GtpEngine>,
+) -> Result<EvalRow, String> {
+    let r = replay(record);
+    let j = judge_game(&id.to_string(), record, &r, spec, overrides, engine)?;
+    let q = Quantities::new(&r, &j, 0);
+    let fam = family(if chinese { "chinese" } else { "japanese" }).expect("family in table");
+    let s = score(fam, &q, KomiMode::Record(komi));
+    let exact = (s.margin - recorded).abs() < 1e-9;
+    let moves = r.tally.moves[0] + r.tally.moves[1];
+    Ok(EvalRow {
+        game: id.to_string(),
+        rules: fam.id,
+        komi,
+        recorded,
+        rescored: s.margin,
+        exact,
+        cause: if exact {
+            ""
+        } else {
+            classify(s.margin - recorded, &q, j.confidence, moves)
+        },
+        confidence: j.confidence,
+        dame_before_fill: q.dame_before_fill,
+        protective: q.protective[0] + q.protective[1],
+        seki_points: q.shared + q.seki_eyes[0] + q.seki_eyes[1],
+        moves,
+    })
+}
+
+/// Deterministic sample: the `n` games whose ids hash lowest under `seed`.
+fn sample<T>(mut items: Vec<(GameId, T)>, n: Option<usize>, seed: u64) -> Vec<(GameId, T)> {
+    let Some(n) = n else {
+        return items;
+    };
+    let key = |id: &GameId| {
+        let mut h = seed ^ 0xcbf2_9ce4_8422_2325;
+        for b in id.to_string().bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x1000_0000_01b3);
+        }
+        h
+    };
+    items.sort_by_key(|(id, _)| key(id));
+    items.truncate(n);
+    items.sort_by(|a, b| a.0.cmp(&b.0));
+    items
+}
+
+/// Runs the evaluation; returns the rows (also used by tests).
+pub fn evaluate(
+    paths: &[PathBuf],
+    n: Option<usize>,
+    seed: u64,
+    spec: &JudgeSpec,
+    overrides: &[Override],
+) -> Result<Vec<EvalRow>> {
+    let mut set: Vec<(GameId, (GameRecord, f64, f64, bool))> = Vec::new();
+    let mut pending: Vec<(GameId, GameRecord)> = Vec::new();
+    let flush = |pending: &mut Vec<(GameId, GameRecord)>, set: &mut Vec<_>| {
+        let count = pending.len();
+        for (id, g) in pending.drain(..) {
+            if let Some((m, k, c)) = eligible(&g, count) {
+                set.push((id, (g, m, k, c)));
+            }
+        }
+    };
+    let mut current_file: Option<(String, Option<String>)> = None;
+    for_each_game(paths, |item| {
+        let file = (item.id.source.clone(), item.id.member.clone());
+        if current_file.as_ref() != Some(&file) {
+            flush(&mut pending, &mut set);
+            current_file = Some(file);
+        }
+        if let Ok(g) = item.game {
+            pending.push((item.id, g));
+        }
+        std::ops::ControlFlow::Continue(())
+    });
+    flush(&mut pending, &mut set);
+    let set = sample(set, n, seed);
+    let rows: Vec<Result<EvalRow, String>> = set
+        .par_iter()
+        .map_init(
+            || start_engine(spec),
+            |engine, (id, (g, m, k, c))| match engine {
+                Ok(e) => rescore(id, g, *m, *k, *c, spec, overrides, e.as_mut()),
+                Err(e) => Err(format!("{e:#}")),
+            },
+        )
+        .collect();
+    rows.into_iter()
+        .map(|r| r.map_err(anyhow::Error::msg))
+        .collect()
+}
+
+fn summarise(rows: &[EvalRow], label: &str) {
+    let total = rows.len();
+    let exact = rows.iter().filter(|r| r.exact).count();
+    let share = if total == 0 {
+        0.0
+    } else {
+        100.0 * exact as f64 / total as f64
+    };
+    println!("{label}: {exact}/{total} exact ({share:.1}%)");
+    let mut causes: Vec<(&str, usize)> = Vec::new();
+    for r in rows.iter().filter(|r| !r.exact) {
+        match causes.iter_mut().find(|(c, _)| *c == r.cause) {
+            Some((_, n)) => *n += 1,
+            None => causes.push((r.cause, 1)),
+        }
+    }
+    causes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    for (c, n) in causes {
+        println!("  miss: {c}: {n}");
+    }
+}
+
+/// Runs the command.
+pub fn run(
+    paths: &[PathBuf],
+    n: Option<usize>,
+    seed: u64,
+    spec: &JudgeSpec,
+    overrides: &[Override],
+    misses: Option<&Path>,
+) -> Result<()> {
+    let rows = evaluate(paths, n, seed, spec, overrides)?;
+    let (chinese, japanese): (Vec<EvalRow>, Vec<EvalRow>) =
+        rows.iter().cloned().partition(|r| r.rules == "chinese");
+    summarise(&rows, "all");
+    summarise(&japanese, "japanese (record komi)");
+    summarise(&chinese, "chinese, RU[Chinese] (record komi)");
+    if let Some(path) = misses {
+        let mut w = csv::Writer::from_path(path)?;
+        for r in rows.iter().filter(|r| !r.exact) {
+            w.serialize(r)?;
+        }
+        w.flush()?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::recorded_margin;
+
+    #[test]
+    fn counted_results_only() {
+        assert_eq!(recorded_margin("B+3.5"), Some(3.5));
+        assert_eq!(recorded_margin("W+12"), Some(-12.0));
+        assert_eq!(recorded_margin("B+R"), None);
+        assert_eq!(recorded_margin("W+"), None);
+        assert_eq!(recorded_margin("Jigo"), None);
+    }
+}

@@ -1,0 +1,194 @@
+//! Which judgement a game gets, in the brief's order: the record's own marks
+//! (TB/TW), then a user's overrides file, then the chosen judge (built-in or
+//! an engine over GTP). Also the overrides file format.
+//!
+//! Overrides file: one line per game, `#` starts a comment:
+//!
+//! ```text
+//! # game key                              what follows each word is SGF points
+//! games/ancient/old_chinese/2.sgf#0       dead oi pl qj ab ad bc if jf kf lf lg
+//! my-game.sgf#0                           dead cf  seki ja jb
+//! ```
+//!
+//! A key matches every game id that ends with it (`lanke replay` prints ids).
+
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use lanke_board::Replay;
+use lanke_gtp::GtpEngine;
+use lanke_judge::{judge, JudgeOptions, Judgement, StatusSource};
+use lanke_sgf::{Color, GameRecord, Point};
+
+use crate::judge_cmd::next_to_move;
+
+/// The judge a run uses after marks and overrides.
+#[derive(Clone, Debug)]
+pub enum JudgeSpec {
+    Builtin(JudgeOptions),
+    /// An engine command line, e.g. `/usr/games/gnugo --mode gtp`.
+    Gtp(String),
+}
+
+impl JudgeSpec {
+    /// Parses `builtin` or `gtp:COMMAND`.
+    pub fn parse(text: &str, opts: JudgeOptions) -> Result<JudgeSpec> {
+        if text == "builtin" {
+            Ok(JudgeSpec::Builtin(opts))
+        } else if let Some(cmd) = text.strip_prefix("gtp:") {
+            if cmd.trim().is_empty() {
+                bail!(
+                    "--judge gtp: needs an engine command, e.g. gtp:'/usr/games/gnugo --mode gtp'"
+                );
+            }
+            Ok(JudgeSpec::Gtp(cmd.trim().to_string()))
+        } else {
+            bail!("--judge takes `builtin` or `gtp:COMMAND`, not `{text}`")
+        }
+    }
+}
+
+/// One override line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Override {
+    pub key: String,
+    pub dead: Vec<Point>,
+    pub seki: Vec<Point>,
+}
+
+/// Reads an overrides file; errors name the line.
+pub fn read_overrides(path: &Path) -> Result<Vec<Override>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("overrides file {}", path.display()))?;
+    parse_overrides(&text).with_context(|| format!("overrides file {}", path.display()))
+}
+
+/// Parses the overrides format.
+pub fn parse_overrides(text: &str) -> Result<Vec<Override>> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let mut words = line.split_whitespace();
+        let key = words.next().expect("non-empty line").to_string();
+        let mut o = Override {
+            key,
+            dead: Vec::new(),
+            seki: Vec::new(),
+        };
+        let mut list: Option<&str> = None;
+        for w in words {
+            match w {
+                "dead" | "seki" => list = Some(w),
+                coord => {
+                    let p = Point::from_sgf(coord).with_context(|| {
+                        format!("line {}: `{coord}` is not an SGF point", n + 1)
+                    })?;
+                    match list {
+                        Some("dead") => o.dead.push(p),
+                        Some("seki") => o.seki.push(p),
+                        _ => bail!("line {}: `{coord}` comes before `dead` or `seki`", n + 1),
+                    }
+                }
+            }
+        }
+        out.push(o);
+    }
+    Ok(out)
+}
+
+/// Dead stones from the record's territory marks: stones on the other
+/// colour's marked territory. `None` when the record marks nothing.
+fn from_marks(record: &GameRecord, r: &Replay) -> Option<StatusSource> {
+    let [tb, tw] = &record.territory_marks;
+    if tb.is_empty() && tw.is_empty() {
+        return None;
+    }
+    let mut dead = Vec::new();
+    for (marks, victim) in [(tb, Color::White), (tw, Color::Black)] {
+        for p in marks {
+            if r.board.get(*p).color() == Some(victim) {
+                dead.push(*p);
+            }
+        }
+    }
+    Some(StatusSource::Given {
+        origin: "marks".to_string(),
+        dead,
+        seki: Vec::new(),
+    })
+}
+
+/// Judges one replayed game. `engine` is the GTP engine when the spec asks for one.
+pub fn judge_game(
+    game_id: &str,
+    record: &GameRecord,
+    r: &Replay,
+    spec: &JudgeSpec,
+    overrides: &[Override],
+    engine: Option<&mut GtpEngine>,
+) -> Result<Judgement, String> {
+    let to_move = next_to_move(record, r);
+    let opts = match spec {
+        JudgeSpec::Builtin(o) => o.clone(),
+        JudgeSpec::Gtp(_) => JudgeOptions::default(),
+    };
+    let source = if let Some(o) = overrides.iter().find(|o| game_id.ends_with(&o.key)) {
+        StatusSource::Given {
+            origin: "overrides".to_string(),
+            dead: o.dead.clone(),
+            seki: o.seki.clone(),
+        }
+    } else if let Some(marks) = from_marks(record, r) {
+        marks
+    } else {
+        match (spec, engine) {
+            (JudgeSpec::Builtin(_), _) => StatusSource::Builtin,
+            (JudgeSpec::Gtp(cmd), Some(e)) => {
+                let (dead, seki) = e.statuses(&r.board, to_move).map_err(|e| e.to_string())?;
+                StatusSource::Given {
+                    origin: format!("gtp:{cmd}"),
+                    dead,
+                    seki,
+                }
+            }
+            (JudgeSpec::Gtp(cmd), None) => return Err(format!("engine `{cmd}` is not running")),
+        }
+    };
+    Ok(judge(&r.board, to_move, &source, &opts))
+}
+
+/// Starts the engine a spec needs (none for the built-in judge).
+pub fn start_engine(spec: &JudgeSpec) -> Result<Option<GtpEngine>> {
+    match spec {
+        JudgeSpec::Builtin(_) => Ok(None),
+        JudgeSpec::Gtp(cmd) => Ok(Some(GtpEngine::spawn(cmd)?)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overrides_parse_and_errors_name_the_line() {
+        let o =
+            parse_overrides("# c\nold_chinese/2.sgf#0 dead oi pl  seki ja\n\nx.sgf#1 dead cf\n")
+                .unwrap();
+        assert_eq!(o.len(), 2);
+        assert_eq!(
+            o[0].dead,
+            [
+                Point::from_sgf("oi").unwrap(),
+                Point::from_sgf("pl").unwrap()
+            ]
+        );
+        assert_eq!(o[0].seki, [Point::from_sgf("ja").unwrap()]);
+        let e = parse_overrides("a.sgf#0 dead zz9").unwrap_err();
+        assert!(format!("{e:#}").contains("line 1"), "{e:#}");
+        let e = parse_overrides("a.sgf#0 oi").unwrap_err();
+        assert!(format!("{e:#}").contains("before `dead`"));
+    }
+}
