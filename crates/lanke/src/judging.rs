@@ -11,6 +11,7 @@
 //! ```
 //!
 //! A key matches every game id that ends with it (`lanke replay` prints ids).
+//! A `#` starts a comment only at the start of a line or after a space.
 
 use std::path::Path;
 
@@ -67,7 +68,11 @@ pub fn read_overrides(path: &Path) -> Result<Vec<Override>> {
 pub fn parse_overrides(text: &str) -> Result<Vec<Override>> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
-        let line = line.split('#').next().unwrap_or("").trim();
+        // `#` starts a comment only at the start of a word: game ids hold `#`.
+        let line = match line.trim_start().starts_with('#') {
+            true => "",
+            false => line.split(" #").next().unwrap_or("").trim(),
+        };
         if line.is_empty() {
             continue;
         }
