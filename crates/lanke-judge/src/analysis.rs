@@ -281,7 +281,7 @@ pub fn judge(
     //    A region is only settled when no chain around it is in atari
     //    (otherwise the opponent may play there to capture).
     let mut frozen = vec![false; cells];
-    let mut probe = board.clone();
+    let libs = chain_liberty_counts(board);
     for (pts, b, w) in empty_regions(board) {
         if b == w {
             continue;
@@ -289,10 +289,8 @@ pub fn judge(
         let safe = pts
             .iter()
             .flat_map(|&i| Board::neighbours(i))
-            .filter(|&n| probe.cell(n).color().is_some())
-            .collect::<Vec<_>>()
-            .into_iter()
-            .all(|n| probe.chain(n).1 >= 2);
+            .filter(|&n| board.cell(n).color().is_some())
+            .all(|n| libs[n] >= 2);
         if safe {
             for i in pts {
                 frozen[i] = true;
@@ -540,6 +538,15 @@ fn counts_of(
 /// Would `color` at empty `i` leave its own chain in atari (or without
 /// liberties) without capturing?
 fn self_atari(board: &Board, color: Color, i: usize) -> bool {
+    // Two empty neighbours are two liberties of the new stone: never atari.
+    if Board::neighbours(i)
+        .iter()
+        .filter(|&&n| board.cell(n) == Cell::Empty)
+        .count()
+        >= 2
+    {
+        return false;
+    }
     let mut b = board.clone();
     let r = b.play(color, i);
     if r.suicided > 0 {
@@ -548,8 +555,72 @@ fn self_atari(board: &Board, color: Color, i: usize) -> bool {
     r.captured == 0 && liberties(&mut b, i).len() <= 1
 }
 
+/// For every cell, the liberty count of the chain on it (0 for empty cells).
+fn chain_liberty_counts(board: &Board) -> Vec<u32> {
+    let mut probe = board.clone();
+    let cells = board.points().last().map_or(0, |i| i + 1);
+    let mut counts = vec![0u32; cells];
+    let mut done = vec![false; cells];
+    for i in board.points() {
+        if board.cell(i).color().is_some() && !done[i] {
+            let (stones, libs) = probe.chain(i);
+            for s in stones {
+                done[s] = true;
+                counts[s] = libs as u32;
+            }
+        }
+    }
+    counts
+}
+
+/// Live chains of `color` in atari: (a stone of the chain, its one liberty),
+/// one entry per chain, in board order.
+fn atari_liberties(board: &Board, color: Color, dead: &[bool]) -> Vec<(usize, usize)> {
+    let mut probe = board.clone();
+    let cells = dead.len();
+    let mut done = vec![false; cells];
+    let mut out = Vec::new();
+    for i in board.points() {
+        if board.cell(i) != Cell::of(color) || dead[i] || done[i] {
+            continue;
+        }
+        let (stones, libs) = probe.chain(i);
+        for &s in &stones {
+            done[s] = true;
+        }
+        if libs == 1 {
+            let l = stones
+                .iter()
+                .flat_map(|&s| Board::neighbours(s))
+                .find(|&n| board.cell(n) == Cell::Empty)
+                .expect("a chain with one liberty has an empty neighbour");
+            out.push((i, l));
+        }
+    }
+    out
+}
+
+/// Would `color` at `i` capture a live chain (one whose only liberty is `i`)?
+/// `libs` is [`chain_liberty_counts`] of `board`.
+fn captures_live(board: &Board, color: Color, i: usize, dead: &[bool], libs: &[u32]) -> bool {
+    Board::neighbours(i)
+        .iter()
+        .any(|&n| board.cell(n) == Cell::of(color.opponent()) && !dead[n] && libs[n] == 1)
+}
+
+/// Is a live chain of `color` next to `i` down to two liberties or fewer?
+/// Only such a chain can be put in atari by a stone at `i`.
+fn near_short_chain(board: &Board, color: Color, i: usize, dead: &[bool], libs: &[u32]) -> bool {
+    Board::neighbours(i)
+        .iter()
+        .any(|&n| board.cell(n) == Cell::of(color) && !dead[n] && libs[n] <= 2)
+}
+
 /// Puts a live chain of `color`'s opponent in atari?
-fn threatens(board: &Board, color: Color, i: usize, dead: &[bool]) -> bool {
+fn threatens(board: &Board, color: Color, i: usize, dead: &[bool], libs: &[u32]) -> bool {
+    if !near_short_chain(board, color.opponent(), i, dead, libs) {
+        return false;
+    }
     let mut b = board.clone();
     b.play(color, i);
     Board::neighbours(i).iter().any(|&n| {
@@ -635,8 +706,12 @@ fn forces_protection(
     i: usize,
     class_at: &impl Fn(usize) -> PointClass,
     dead: &[bool],
+    libs: &[u32],
 ) -> bool {
     let victim = by.opponent();
+    if !near_short_chain(board, victim, i, dead, libs) {
+        return false;
+    }
     let mut b = board.clone();
     let r = b.play(by, i);
     if r.suicided > 0 {
@@ -675,32 +750,35 @@ fn fill_dame(
     let mut passes = 0;
     let limit = usize::from(size) * usize::from(size);
     let points: Vec<usize> = board.points().collect();
+    // Each dame point is filled once: a point emptied again by a capture
+    // is not refilled, so the filling cannot cycle.
+    let mut taken = vec![false; points.last().map_or(0, |i| i + 1)];
     while passes < 2 && fills.len() < limit {
         let mut protect = None;
-        for &i in &points {
-            if board.cell(i) == Cell::of(side) && !dead[i] {
-                let libs = liberties(board, i);
-                if libs.len() == 1 {
-                    let l = libs[0];
-                    let mine = matches!(class_at(l), PointClass::Territory(c) | PointClass::SekiEye(c) if c == side);
-                    if (mine || class_at(l) == PointClass::Dame) && !self_atari(board, side, l) {
-                        let kind = if mine {
-                            FillKind::Protective
-                        } else {
-                            FillKind::Dame
-                        };
-                        protect = Some((l, kind));
-                        break;
-                    }
-                }
+        for (_, l) in atari_liberties(board, side, dead) {
+            let mine = matches!(class_at(l), PointClass::Territory(c) | PointClass::SekiEye(c) if c == side);
+            if (mine || class_at(l) == PointClass::Dame) && !self_atari(board, side, l) {
+                let kind = if mine {
+                    FillKind::Protective
+                } else {
+                    FillKind::Dame
+                };
+                protect = Some((l, kind));
+                break;
             }
         }
         let choice = protect.or_else(|| {
+            let libs = chain_liberty_counts(board);
+            let libs = &libs;
             let dame: Vec<usize> = points
                 .iter()
                 .copied()
-                .filter(|&i| board.cell(i) == Cell::Empty && class_at(i) == PointClass::Dame)
-                .filter(|&i| !self_atari(board, side, i))
+                .filter(|&i| {
+                    board.cell(i) == Cell::Empty && class_at(i) == PointClass::Dame && !taken[i]
+                })
+                .filter(|&i| {
+                    !captures_live(board, side, i, dead, libs) && !self_atari(board, side, i)
+                })
                 .collect();
             if dame.is_empty() {
                 return None;
@@ -716,8 +794,9 @@ fn fill_dame(
             let joins = |i: usize| adjacent_groups(&view, &labels, i, Cell::of(side)) >= 2;
             let cuts =
                 |i: usize| adjacent_groups(&view, &labels, i, Cell::of(side.opponent())) >= 2;
-            let defends = |i: usize| forces_protection(board, side.opponent(), i, &class_at, dead);
-            let attacks = |i: usize| forces_protection(board, side, i, &class_at, dead);
+            let defends =
+                |i: usize| forces_protection(board, side.opponent(), i, &class_at, dead, libs);
+            let attacks = |i: usize| forces_protection(board, side, i, &class_at, dead, libs);
             dame.iter()
                 .copied()
                 .find(|&i| defends(i))
@@ -727,13 +806,14 @@ fn fill_dame(
                 .or_else(|| {
                     dame.iter()
                         .copied()
-                        .find(|&i| threatens(board, side, i, dead))
+                        .find(|&i| threatens(board, side, i, dead, libs))
                 })
                 .or_else(|| dame.first().copied())
                 .map(|i| (i, FillKind::Dame))
         });
         match choice {
             Some((i, kind)) => {
+                taken[i] = true;
                 board.play(side, i);
                 fills.push(Fill {
                     color: side,

@@ -2,11 +2,13 @@
 //! command's work lives in its own module; output formats (text, JSON) live
 //! in the command modules, never in the library crates.
 
+mod batch;
 mod eval_cmd;
 mod games;
 mod judge_cmd;
 mod judging;
 mod replay_cmd;
+mod score_cmd;
 
 use std::path::PathBuf;
 
@@ -42,6 +44,70 @@ enum Command {
         /// One JSON object per game (JSON Lines) instead of text.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        judging: JudgingArgs,
+    },
+    /// Score every game under every rule family (or --rules LIST).
+    Score {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// `all` or a comma-separated list of family ids (see docs/RULES.md).
+        #[arg(long, default_value = "all")]
+        rules: String,
+        /// `native`: each family's own komi; `record`: the record's KM for every family.
+        #[arg(long, default_value = "native", value_parser = ["native", "record"])]
+        komi: String,
+        /// One JSON object per game and family (JSON Lines).
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        judging: JudgingArgs,
+    },
+    /// Rescore whole archives in parallel and write the CSV reports into --out.
+    Batch {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Output directory (games.csv, scores.csv, discrepancies.csv, summary.csv, datapackage.json).
+        #[arg(long)]
+        out: PathBuf,
+        #[arg(long, default_value = "all")]
+        rules: String,
+        #[arg(long, default_value = "native", value_parser = ["native", "record"])]
+        komi: String,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        jobs: Option<usize>,
+        /// Process only part K of N (e.g. 2/3); join the parts with `lanke merge`.
+        #[arg(long)]
+        shard: Option<String>,
+        /// Continue an interrupted run in the same --out directory.
+        #[arg(long)]
+        resume: bool,
+        /// No progress output.
+        #[arg(long)]
+        quiet: bool,
+        /// Write an SVG diagram of every discrepancy game into this directory.
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        /// Stop after writing this many games (an interruption, for testing --resume).
+        #[arg(long, hide = true)]
+        stop_after: Option<u64>,
+        #[command(flatten)]
+        judging: JudgingArgs,
+    },
+    /// Join the outputs of `lanke batch --shard K/N` runs into one report directory.
+    Merge {
+        /// The shard output directories.
+        #[arg(required = true)]
+        parts: Vec<PathBuf>,
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Draw one game's judged final position as SVG.
+    Show {
+        file: PathBuf,
+        #[arg(long)]
+        svg: PathBuf,
         #[command(flatten)]
         judging: JudgingArgs,
     },
@@ -120,6 +186,69 @@ fn main() -> anyhow::Result<()> {
         } => {
             let (spec, overrides) = judging.resolve()?;
             judge_cmd::run(&paths, json, &spec, &overrides)
+        }
+        Command::Score {
+            paths,
+            rules,
+            komi,
+            json,
+            judging,
+        } => {
+            let (spec, overrides) = judging.resolve()?;
+            let settings = batch::rows::RunSettings {
+                families: score_cmd::parse_rules(&rules)?,
+                spec,
+                overrides,
+                record_komi: komi == "record",
+                keep_pictures: !json,
+            };
+            score_cmd::run(&paths, &settings, json)
+        }
+        Command::Batch {
+            paths,
+            out,
+            rules,
+            komi,
+            jobs,
+            shard,
+            resume,
+            quiet,
+            svg,
+            stop_after,
+            judging,
+        } => {
+            let (spec, overrides) = judging.resolve()?;
+            let args = batch::BatchArgs {
+                paths,
+                out,
+                families: score_cmd::parse_rules(&rules)?,
+                spec,
+                overrides,
+                record_komi: komi == "record",
+                jobs: jobs
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+                shard: shard.as_deref().map(batch::parse_shard).transpose()?,
+                resume,
+                quiet,
+                svg,
+                stop_after,
+            };
+            batch::run(&args)
+        }
+        Command::Merge { parts, out } => {
+            let record_komi = batch::record_komi_of(&parts[0])?;
+            batch::merge(&parts, &out, record_komi)
+        }
+        Command::Show { file, svg, judging } => {
+            let (spec, overrides) = judging.resolve()?;
+            let settings = batch::rows::RunSettings {
+                families: Vec::new(),
+                spec,
+                overrides,
+                record_komi: false,
+                keep_pictures: true,
+            };
+            score_cmd::show(&file, &settings, &svg)
         }
         Command::Eval {
             paths,

@@ -1,0 +1,333 @@
+//! `discrepancies.csv` and `summary.csv`, derived only from the rows of
+//! `games.csv` and `scores.csv`, so that a single run and `lanke merge` of
+//! shards produce the same files byte for byte.
+//!
+//! Only finished games (see `finished` in games.csv) enter the
+//! discrepancies and the rates; `games` counts every status.
+//!
+//! Cause classification (first that applies, documented in reports/README.md):
+//! illegal move or no result → judgement uncertain → komi unknown → komi or
+//! handicap compensation (every family's winner agrees before komi and
+//! compensation) → seki → group tax → pass/virtual moves → collect-last parity.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::rows::{GameRow, ScoreRow};
+
+/// Families that tax living groups.
+const GROUP_TAX: [&str; 4] = ["ming-qing", "tang-song", "jihuozi", "tianyi"];
+/// Families whose art versions charge extra moves.
+const MOVE_CHARGING: [&str; 4] = ["sci-1-1", "sci-2-1", "sci-3-1", "sci-4-1"];
+
+/// One row of `discrepancies.csv`.
+#[derive(Debug, Clone, Serialize)]
+pub struct DiscrepancyRow {
+    pub seq: u64,
+    pub game_id: String,
+    pub kind: String,
+    pub cause: String,
+    pub black_wins: String,
+    pub white_wins: String,
+    pub draws: String,
+    pub recorded: String,
+    pub reference_family: String,
+    pub detail: String,
+}
+
+/// One row of `summary.csv`.
+#[derive(Debug, Clone, Serialize)]
+pub struct SummaryRow {
+    pub metric: String,
+    pub dimension: String,
+    pub group: String,
+    pub value: f64,
+    pub games: u64,
+}
+
+/// The family that matches a record's own rules.
+#[must_use]
+pub fn reference_family(game: &GameRow) -> &'static str {
+    let ru = game.rules.to_ascii_lowercase();
+    if game.result_unit == "routes" || ru.contains("old chinese") {
+        "tang-song"
+    } else if ru.contains("chinese") {
+        "chinese"
+    } else if ru.contains("ing") {
+        "ing"
+    } else if ru.contains("aga") {
+        "aga"
+    } else if ru.contains("tianyi") {
+        "tianyi"
+    } else if ru.contains("new zealand") || ru == "nz" {
+        "nz"
+    } else {
+        "japanese"
+    }
+}
+
+fn pre_komi_sign(s: &ScoreRow) -> i8 {
+    let m = s.margin + s.komi + s.compensation;
+    if m > 0.0 {
+        1
+    } else if m < 0.0 {
+        -1
+    } else {
+        0
+    }
+}
+
+fn classify(game: &GameRow, scores: &[&ScoreRow], record_mode_komi_missing: bool) -> &'static str {
+    let winners = |pred: &dyn Fn(&ScoreRow) -> bool| -> Vec<&str> {
+        let mut w: Vec<&str> = scores
+            .iter()
+            .filter(|s| pred(s))
+            .map(|s| s.winner.as_str())
+            .collect();
+        w.sort_unstable();
+        w.dedup();
+        w
+    };
+    if !game.anomalies.is_empty() {
+        return "illegal move or no result";
+    }
+    if game.judge_confidence.is_some_and(|c| c < 0.5) {
+        return "judgement uncertain";
+    }
+    if record_mode_komi_missing {
+        return "komi unknown";
+    }
+    let mut signs: Vec<i8> = scores.iter().map(|s| pre_komi_sign(s)).collect();
+    signs.sort_unstable();
+    signs.dedup();
+    if signs.len() == 1 {
+        return if game.handicap.unwrap_or(0) > 0 {
+            "handicap compensation"
+        } else {
+            "komi"
+        };
+    }
+    if game.seki_points.unwrap_or(0) > 0 {
+        return "seki";
+    }
+    let taxed = winners(&|s| GROUP_TAX.contains(&s.family.as_str()));
+    let untaxed = winners(&|s| {
+        !GROUP_TAX.contains(&s.family.as_str()) && !MOVE_CHARGING.contains(&s.family.as_str())
+    });
+    if game.groups_b != game.groups_w && taxed != untaxed {
+        return "group tax";
+    }
+    if game.passes_b.unwrap_or(0) + game.passes_w.unwrap_or(0) > 0 {
+        let charged = winners(&|s| MOVE_CHARGING.contains(&s.family.as_str()));
+        if charged != untaxed {
+            return "pass/virtual moves";
+        }
+    }
+    "collect-last parity"
+}
+
+fn names(scores: &[&ScoreRow], winner: &str) -> String {
+    scores
+        .iter()
+        .filter(|s| s.winner == winner)
+        .map(|s| s.family.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[derive(Default)]
+struct Tally {
+    games: u64,
+    flips: u64,
+    area_territory_disagree: u64,
+    counted: u64,
+    agree: BTreeMap<String, (u64, u64)>,
+}
+
+/// Accumulates the derived reports game by game, in row order.
+#[derive(Default)]
+pub struct Derived {
+    pub discrepancies: Vec<DiscrepancyRow>,
+    status: BTreeMap<String, u64>,
+    by: BTreeMap<(String, String), Tally>,
+    diff_by_cause: BTreeMap<String, (f64, u64)>,
+    diff_hist: BTreeMap<i64, u64>,
+    record_komi: bool,
+}
+
+impl Derived {
+    #[must_use]
+    pub fn new(record_komi: bool) -> Derived {
+        Derived {
+            record_komi,
+            ..Derived::default()
+        }
+    }
+
+    /// Takes one game's rows.
+    pub fn feed(&mut self, game: &GameRow, scores: &[ScoreRow]) {
+        *self.status.entry(game.status.clone()).or_default() += 1;
+        if game.finished == Some(false) {
+            *self.status.entry("unfinished".to_string()).or_default() += 1;
+        }
+        if scores.is_empty() || game.finished != Some(true) {
+            return;
+        }
+        let refs: Vec<&ScoreRow> = scores.iter().collect();
+        let mut winners: Vec<&str> = refs.iter().map(|s| s.winner.as_str()).collect();
+        winners.sort_unstable();
+        winners.dedup();
+        let flip = winners.len() > 1;
+        let find = |f: &str| refs.iter().find(|s| s.family == f);
+        let (area, territory) = (find("chinese"), find("japanese"));
+        let at_disagree = matches!((area, territory), (Some(a), Some(t)) if a.winner != t.winner);
+        let counted = game.result_kind == "count" || game.result_kind == "draw";
+        let komi_missing = self.record_komi && game.komi_form == "missing";
+        let cause = classify(game, &refs, komi_missing);
+        for (dimension, group) in [
+            ("all", String::new()),
+            ("collection", game.collection.clone()),
+            ("decade", game.decade.clone()),
+        ] {
+            let t = self.by.entry((dimension.to_string(), group)).or_default();
+            t.games += 1;
+            t.flips += u64::from(flip);
+            t.area_territory_disagree += u64::from(at_disagree);
+            if counted {
+                t.counted += 1;
+                for s in &refs {
+                    let e = t.agree.entry(s.family.clone()).or_default();
+                    e.0 += u64::from(s.agrees_with_record == "yes");
+                    e.1 += 1;
+                }
+            }
+        }
+        if let (Some(a), Some(t)) = (area, territory) {
+            let d = (a.margin + a.komi + a.compensation) - (t.margin + t.komi + t.compensation);
+            let e = self
+                .diff_by_cause
+                .entry(if d == 0.0 {
+                    "none".to_string()
+                } else {
+                    cause.to_string()
+                })
+                .or_default();
+            e.0 += d;
+            e.1 += 1;
+            *self.diff_hist.entry(d.round() as i64).or_default() += 1;
+        }
+        let recorded = if game.result_raw.is_empty() {
+            String::new()
+        } else {
+            game.result_raw.clone()
+        };
+        let reference = reference_family(game);
+        if flip {
+            self.discrepancies.push(DiscrepancyRow {
+                seq: game.seq,
+                game_id: game.game_id.clone(),
+                kind: "families-disagree".to_string(),
+                cause: cause.to_string(),
+                black_wins: names(&refs, "B"),
+                white_wins: names(&refs, "W"),
+                draws: names(&refs, "draw"),
+                recorded: recorded.clone(),
+                reference_family: reference.to_string(),
+                detail: String::new(),
+            });
+        }
+        if counted {
+            if let Some(r) = find(reference) {
+                if r.agrees_with_record == "no" {
+                    let own_cause = if game.judge_confidence.is_some_and(|c| c < 0.5) {
+                        "judgement uncertain"
+                    } else if !game.anomalies.is_empty() {
+                        "illegal move or no result"
+                    } else if komi_missing {
+                        "komi unknown"
+                    } else {
+                        "judgement or record"
+                    };
+                    self.discrepancies.push(DiscrepancyRow {
+                        seq: game.seq,
+                        game_id: game.game_id.clone(),
+                        kind: "contradicts-record".to_string(),
+                        cause: own_cause.to_string(),
+                        black_wins: names(&refs, "B"),
+                        white_wins: names(&refs, "W"),
+                        draws: names(&refs, "draw"),
+                        recorded,
+                        reference_family: reference.to_string(),
+                        detail: format!(
+                            "{} margin {} vs recorded {}",
+                            reference, r.margin, game.result_raw
+                        ),
+                    });
+                }
+            }
+        }
+    }
+
+    /// The summary rows, in a stable order.
+    #[must_use]
+    pub fn summary(&self) -> Vec<SummaryRow> {
+        let mut out = Vec::new();
+        let row = |metric: &str, dimension: &str, group: &str, value: f64, games: u64| SummaryRow {
+            metric: metric.to_string(),
+            dimension: dimension.to_string(),
+            group: group.to_string(),
+            value,
+            games,
+        };
+        let total: u64 = self.status.values().sum();
+        for (status, n) in &self.status {
+            out.push(row("games", "status", status, *n as f64, total));
+        }
+        for ((dimension, group), t) in &self.by {
+            let share = |n: u64, d: u64| if d == 0 { 0.0 } else { n as f64 / d as f64 };
+            out.push(row(
+                "winner_flip_rate",
+                dimension,
+                group,
+                share(t.flips, t.games),
+                t.games,
+            ));
+            out.push(row(
+                "area_vs_territory_winner_disagree_rate",
+                dimension,
+                group,
+                share(t.area_territory_disagree, t.games),
+                t.games,
+            ));
+            for (family, (yes, n)) in &t.agree {
+                out.push(row(
+                    &format!("record_agreement_rate:{family}"),
+                    dimension,
+                    group,
+                    share(*yes, *n),
+                    *n,
+                ));
+            }
+        }
+        for (cause, (sum, n)) in &self.diff_by_cause {
+            out.push(row(
+                "area_minus_territory_mean_by_cause",
+                "cause",
+                cause,
+                sum / *n as f64,
+                *n,
+            ));
+        }
+        for (d, n) in &self.diff_hist {
+            out.push(row(
+                "area_minus_territory_histogram",
+                "difference",
+                &d.to_string(),
+                *d as f64,
+                *n,
+            ));
+        }
+        out
+    }
+}

@@ -1,0 +1,447 @@
+//! `lanke batch` and `lanke merge`: rescore whole archives in parallel and
+//! write the CSV reports.
+//!
+//! Flow: a reader thread walks the inputs in their stable order and numbers
+//! every game (`seq`, its place in the whole input); rayon workers (`--jobs`)
+//! replay, judge and score; the calling thread is the only writer. It puts
+//! results back in input order and appends them to resumable files in
+//! `DIR/.lanke-partial/`, flushing after every game, so an interrupted run
+//! leaves valid CSV. At the end the derived reports are written and every
+//! file is moved into `DIR` by rename. `--resume` continues after the last
+//! complete game of the partial files. `--shard K/N` keeps the games whose id
+//! hashes to part K; `merge` joins the parts in `seq` order and derives the
+//! reports with the same code, so the files equal a single run's.
+
+pub mod derive;
+pub mod rows;
+pub mod schema;
+pub mod svg;
+
+use std::collections::BTreeMap;
+use std::fs::{self, File, OpenOptions};
+use std::io::{BufWriter, IsTerminal};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::sync_channel;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use lanke_rules::Family;
+use rayon::prelude::*;
+
+use crate::games::for_each_game;
+use crate::judging::{start_engine, JudgeSpec, Override};
+use derive::Derived;
+use rows::{process, GameOutput, GameRow, RunSettings, ScoreRow};
+
+/// What a batch run was asked to do.
+pub struct BatchArgs {
+    pub paths: Vec<PathBuf>,
+    pub out: PathBuf,
+    pub families: Vec<&'static Family>,
+    pub spec: JudgeSpec,
+    pub overrides: Vec<Override>,
+    pub record_komi: bool,
+    pub jobs: usize,
+    pub shard: Option<(u64, u64)>,
+    pub resume: bool,
+    pub quiet: bool,
+    pub svg: Option<PathBuf>,
+    /// Stop after this many games have been written (for tests of --resume).
+    pub stop_after: Option<u64>,
+}
+
+const PARTIAL: &str = ".lanke-partial";
+
+/// Parses `K/N`.
+pub fn parse_shard(text: &str) -> Result<(u64, u64)> {
+    let (k, n) = text
+        .split_once('/')
+        .context("--shard takes K/N, e.g. 2/3")?;
+    let (k, n): (u64, u64) = (k.trim().parse()?, n.trim().parse()?);
+    if n == 0 || k == 0 || k > n {
+        bail!("--shard {text}: K must be within 1..=N");
+    }
+    Ok((k, n))
+}
+
+/// The part (1-based) a game id belongs to among `n` (FNV-1a).
+#[must_use]
+pub fn shard_of(game_id: &str, n: u64) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in game_id.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    h % n + 1
+}
+
+/// The settings that must agree between a run and its resumption or shards.
+fn run_description(a: &BatchArgs) -> String {
+    let families: Vec<&str> = a.families.iter().map(|f| f.id).collect();
+    let paths: Vec<String> = a.paths.iter().map(|p| p.display().to_string()).collect();
+    let overrides: Vec<String> = a.overrides.iter().map(|o| format!("{o:?}")).collect();
+    format!(
+        "{{\n  \"lanke\": \"{}\",\n  \"inputs\": {:?},\n  \"families\": {:?},\n  \"judge\": {:?},\n  \"komi\": \"{}\",\n  \"overrides\": {:?}\n}}\n",
+        env!("CARGO_PKG_VERSION"),
+        paths,
+        families,
+        format!("{:?}", a.spec),
+        if a.record_komi { "record" } else { "native" },
+        overrides,
+    )
+}
+
+fn csv_appender(path: &Path, fresh: bool) -> Result<csv::Writer<BufWriter<File>>> {
+    let file = OpenOptions::new()
+        .create(true)
+        .append(!fresh)
+        .write(true)
+        .truncate(fresh)
+        .open(path)
+        .with_context(|| format!("opening {}", path.display()))?;
+    Ok(csv::WriterBuilder::new()
+        .has_headers(fresh)
+        .from_writer(BufWriter::new(file)))
+}
+
+fn read_rows<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
+    let mut r =
+        csv::Reader::from_path(path).with_context(|| format!("reading {}", path.display()))?;
+    let mut v = Vec::new();
+    for row in r.deserialize() {
+        match row {
+            Ok(x) => v.push(x),
+            // A torn last line from an interrupted run: stop there.
+            Err(_) => break,
+        }
+    }
+    Ok(v)
+}
+
+/// Rewrites a CSV file with the given rows (header included).
+fn rewrite<T: serde::Serialize>(path: &Path, rows: &[T]) -> Result<()> {
+    let mut w = csv::Writer::from_path(path)?;
+    for r in rows {
+        w.serialize(r)?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// Writes a file atomically: temporary name in the same directory, then rename.
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let tmp = path.with_extension("tmp-lanke");
+    fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
+    fs::rename(&tmp, path).with_context(|| format!("renaming into {}", path.display()))?;
+    Ok(())
+}
+
+fn csv_bytes<T: serde::Serialize>(rows: &[T]) -> Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    for r in rows {
+        w.serialize(r)?;
+    }
+    Ok(w.into_inner()?)
+}
+
+/// Progress on standard error: a bar on a terminal, a line every ten
+/// seconds otherwise, nothing when quiet.
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    plain: bool,
+    last: Instant,
+    start: Instant,
+}
+
+impl Progress {
+    fn new(quiet: bool, total: Option<u64>) -> Progress {
+        let terminal = std::io::stderr().is_terminal();
+        let bar = (!quiet && terminal).then(|| {
+            let bar = match total {
+                Some(t) => indicatif::ProgressBar::new(t),
+                None => indicatif::ProgressBar::new_spinner(),
+            };
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{spinner} {pos}/{len} games [{elapsed_precise}] {per_sec} eta {eta}",
+                )
+                .expect("valid template"),
+            );
+            bar
+        });
+        Progress {
+            bar,
+            plain: !quiet && !terminal,
+            last: Instant::now(),
+            start: Instant::now(),
+        }
+    }
+
+    fn tick(&mut self, done: u64) {
+        if let Some(b) = &self.bar {
+            b.set_position(done);
+        } else if self.plain && self.last.elapsed() >= Duration::from_secs(10) {
+            self.last = Instant::now();
+            let rate = done as f64 / self.start.elapsed().as_secs_f64().max(1e-9);
+            eprintln!("lanke batch: {done} games, {rate:.0} games/s");
+        }
+    }
+
+    fn finish(&self, done: u64) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+        if self.plain || self.bar.is_some() {
+            let secs = self.start.elapsed().as_secs_f64();
+            eprintln!("lanke batch: {done} games in {secs:.1} s");
+        }
+    }
+}
+
+/// Counts the SGF files reachable (for the progress bar's total).
+fn count_files(paths: &[PathBuf]) -> u64 {
+    let mut n = 0;
+    let _ = lanke_input::visit_paths(paths, &mut |_| {
+        n += 1;
+        std::ops::ControlFlow::Continue(())
+    });
+    n
+}
+
+/// Runs a batch.
+pub fn run(a: &BatchArgs) -> Result<()> {
+    fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
+    let partial = a.out.join(PARTIAL);
+    let description = run_description(a);
+    let shard_line = a.shard.map(|(k, n)| format!("{k}/{n}")).unwrap_or_default();
+    let games_path = partial.join("games.csv");
+    let scores_path = partial.join("scores.csv");
+    let mut derived = Derived::new(a.record_komi);
+    let mut resume_after: Option<u64> = None;
+    let fresh = !(a.resume && games_path.exists());
+    if fresh {
+        if partial.exists() {
+            fs::remove_dir_all(&partial)?;
+        }
+        fs::create_dir_all(&partial)?;
+        fs::write(partial.join("run.json"), &description)?;
+        fs::write(partial.join("shard"), &shard_line)?;
+    } else {
+        let before = fs::read_to_string(partial.join("run.json")).unwrap_or_default();
+        let before_shard = fs::read_to_string(partial.join("shard")).unwrap_or_default();
+        if before != description || before_shard != shard_line {
+            bail!(
+                "--resume: {} was started with other settings; rerun without --resume",
+                partial.display()
+            );
+        }
+        let games: Vec<GameRow> = read_rows(&games_path)?;
+        let last = games.last().map(|g| g.seq);
+        let scores: Vec<ScoreRow> = read_rows(&scores_path)?;
+        let scores: Vec<ScoreRow> = scores
+            .into_iter()
+            .filter(|s| last.is_some_and(|l| s.seq <= l))
+            .collect();
+        rewrite(&games_path, &games)?;
+        rewrite(&scores_path, &scores)?;
+        let mut by_seq: BTreeMap<u64, Vec<ScoreRow>> = BTreeMap::new();
+        for s in scores {
+            by_seq.entry(s.seq).or_default().push(s);
+        }
+        for g in &games {
+            derived.feed(g, by_seq.get(&g.seq).map_or(&[][..], Vec::as_slice));
+        }
+        resume_after = last;
+    }
+    let mut games_w = csv_appender(&games_path, fresh)?;
+    let mut scores_w = csv_appender(&scores_path, fresh)?;
+    if !fresh && resume_after.is_none() {
+        // Nothing complete was written: start the files over.
+        games_w = csv_appender(&games_path, true)?;
+        scores_w = csv_appender(&scores_path, true)?;
+    }
+    if let Some(dir) = &a.svg {
+        fs::create_dir_all(dir)?;
+    }
+    let settings = RunSettings {
+        families: a.families.clone(),
+        spec: a.spec.clone(),
+        overrides: a.overrides.clone(),
+        record_komi: a.record_komi,
+        keep_pictures: a.svg.is_some(),
+    };
+    let total = (!a.quiet && std::io::stderr().is_terminal()).then(|| count_files(&a.paths));
+    let mut progress = Progress::new(a.quiet, total);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.jobs.max(1))
+        .build()?;
+    let (tx_in, rx_in) = sync_channel::<(u64, u64, crate::games::GameItem)>(256);
+    let (tx_out, rx_out) = sync_channel::<(u64, GameOutput)>(256);
+    let mut written = 0u64;
+    let mut stopped = false;
+    std::thread::scope(|scope| -> Result<()> {
+        let paths = &a.paths;
+        let shard = a.shard;
+        scope.spawn(move || {
+            let mut seq = 0u64;
+            let mut ord = 0u64;
+            for_each_game(paths, |item| {
+                seq += 1;
+                if resume_after.is_some_and(|l| seq <= l) {
+                    return std::ops::ControlFlow::Continue(());
+                }
+                if let Some((k, n)) = shard {
+                    if shard_of(&item.id.to_string(), n) != k {
+                        return std::ops::ControlFlow::Continue(());
+                    }
+                }
+                let sent = tx_in.send((ord, seq, item));
+                ord += 1;
+                if sent.is_err() {
+                    std::ops::ControlFlow::Break(())
+                } else {
+                    std::ops::ControlFlow::Continue(())
+                }
+            });
+        });
+        let settings = &settings;
+        scope.spawn(move || {
+            pool.install(|| {
+                rx_in.into_iter().par_bridge().for_each_init(
+                    || (start_engine(&settings.spec).ok().flatten(), tx_out.clone()),
+                    |(engine, tx), (ord, seq, item)| {
+                        let out = process(seq, &item, settings, engine.as_mut());
+                        let _ = tx.send((ord, out));
+                    },
+                );
+            });
+            drop(tx_out);
+        });
+        let mut pending: BTreeMap<u64, GameOutput> = BTreeMap::new();
+        let mut next = 0u64;
+        for (ord, out) in rx_out.iter() {
+            pending.insert(ord, out);
+            while let Some(out) = pending.remove(&next) {
+                next += 1;
+                if stopped {
+                    continue;
+                }
+                for s in &out.scores {
+                    scores_w.serialize(s)?;
+                }
+                scores_w.flush()?;
+                games_w.serialize(&out.game)?;
+                games_w.flush()?;
+                let before = derived.discrepancies.len();
+                derived.feed(&out.game, &out.scores);
+                if let (Some(dir), Some((board, j))) = (&a.svg, &out.picture) {
+                    if derived.discrepancies.len() > before {
+                        let name = svg::file_name(&out.game.game_id);
+                        write_atomic(
+                            &dir.join(name),
+                            svg::render(board, j, &out.game.game_id).as_bytes(),
+                        )?;
+                    }
+                }
+                written += 1;
+                progress.tick(written);
+                if a.stop_after.is_some_and(|n| written >= n) {
+                    stopped = true;
+                }
+            }
+            if stopped {
+                break;
+            }
+        }
+        Ok(())
+    })?;
+    drop(games_w);
+    drop(scores_w);
+    if stopped {
+        progress.finish(written);
+        eprintln!("lanke batch: stopped after {written} games; continue with --resume");
+        return Ok(());
+    }
+    finish(&a.out, &partial, &derived)?;
+    progress.finish(written);
+    Ok(())
+}
+
+/// Writes the derived files and moves everything into `out`.
+fn finish(out: &Path, partial: &Path, derived: &Derived) -> Result<()> {
+    write_atomic(
+        &out.join("discrepancies.csv"),
+        &csv_bytes(&derived.discrepancies)?,
+    )?;
+    write_atomic(&out.join("summary.csv"), &csv_bytes(&derived.summary())?)?;
+    write_atomic(
+        &out.join("datapackage.json"),
+        schema::datapackage().as_bytes(),
+    )?;
+    let run = fs::read_to_string(partial.join("run.json")).unwrap_or_default();
+    write_atomic(&out.join("run.json"), run.as_bytes())?;
+    fs::rename(partial.join("games.csv"), out.join("games.csv"))?;
+    fs::rename(partial.join("scores.csv"), out.join("scores.csv"))?;
+    fs::remove_dir_all(partial)?;
+    Ok(())
+}
+
+/// `lanke merge`: joins shard outputs into the files one run would write.
+pub fn merge(parts: &[PathBuf], out: &Path, record_komi: bool) -> Result<()> {
+    if parts.is_empty() {
+        bail!("merge needs at least one shard directory");
+    }
+    let runs: Vec<String> = parts
+        .iter()
+        .map(|p| {
+            fs::read_to_string(p.join("run.json")).with_context(|| {
+                format!(
+                    "{}: no run.json (not a finished lanke batch output)",
+                    p.display()
+                )
+            })
+        })
+        .collect::<Result<_>>()?;
+    if runs.iter().any(|r| *r != runs[0]) {
+        bail!("the shards were run with different settings (compare their run.json)");
+    }
+    let mut games: Vec<GameRow> = Vec::new();
+    let mut scores: BTreeMap<u64, Vec<ScoreRow>> = BTreeMap::new();
+    for p in parts {
+        games.extend(read_rows::<GameRow>(&p.join("games.csv"))?);
+        for s in read_rows::<ScoreRow>(&p.join("scores.csv"))? {
+            scores.entry(s.seq).or_default().push(s);
+        }
+    }
+    games.sort_by_key(|g| g.seq);
+    if games.windows(2).any(|w| w[0].seq == w[1].seq) {
+        bail!("the shards overlap: a game appears in more than one");
+    }
+    fs::create_dir_all(out)?;
+    let mut derived = Derived::new(record_komi);
+    let mut score_rows: Vec<ScoreRow> = Vec::new();
+    for g in &games {
+        let s = scores.remove(&g.seq).unwrap_or_default();
+        derived.feed(g, &s);
+        score_rows.extend(s);
+    }
+    write_atomic(&out.join("games.csv"), &csv_bytes(&games)?)?;
+    write_atomic(&out.join("scores.csv"), &csv_bytes(&score_rows)?)?;
+    write_atomic(
+        &out.join("discrepancies.csv"),
+        &csv_bytes(&derived.discrepancies)?,
+    )?;
+    write_atomic(&out.join("summary.csv"), &csv_bytes(&derived.summary())?)?;
+    write_atomic(
+        &out.join("datapackage.json"),
+        schema::datapackage().as_bytes(),
+    )?;
+    write_atomic(&out.join("run.json"), runs[0].as_bytes())?;
+    Ok(())
+}
+
+/// Whether a run used the record's komi, read from its run.json.
+pub fn record_komi_of(dir: &Path) -> Result<bool> {
+    let run = fs::read_to_string(dir.join("run.json"))
+        .with_context(|| format!("{}/run.json", dir.display()))?;
+    Ok(run.contains("\"komi\": \"record\""))
+}

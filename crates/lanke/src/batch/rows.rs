@@ -1,0 +1,395 @@
+//! The rows of `games.csv` and `scores.csv`, and how one game becomes them.
+//! Column names and meanings are documented in `reports/README.md` and
+//! `datapackage.json`; this is the only place that builds rows.
+
+use lanke_board::{replay, Replay};
+use lanke_judge::Judgement;
+use lanke_rules::recorded::{parse_result, Recorded};
+use lanke_rules::{score, Family, KomiMode, Quantities};
+use lanke_sgf::{Color, GameRecord};
+use serde::{Deserialize, Serialize};
+
+use crate::games::GameItem;
+use crate::judging::{judge_game, JudgeSpec, Override};
+
+/// Playouts of the built-in judge for a game that did not end by counting.
+pub const UNFINISHED_PLAYOUTS: u32 = 8;
+
+/// One row of `games.csv`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct GameRow {
+    pub seq: u64,
+    pub game_id: String,
+    pub source: String,
+    pub member: String,
+    pub collection_index: usize,
+    pub status: String,
+    pub error: String,
+    pub finished: Option<bool>,
+    pub black: String,
+    pub white: String,
+    pub black_rank: String,
+    pub white_rank: String,
+    pub date: String,
+    pub decade: String,
+    pub event: String,
+    pub collection: String,
+    pub size: Option<u8>,
+    pub komi_raw: String,
+    pub komi: Option<f64>,
+    pub komi_form: String,
+    pub handicap: Option<u8>,
+    pub handicap_source: String,
+    pub zuozi: Option<bool>,
+    pub rules: String,
+    pub result_raw: String,
+    pub result_kind: String,
+    pub result_winner: String,
+    pub result_margin: Option<f64>,
+    pub result_unit: String,
+    pub moves_b: Option<u32>,
+    pub moves_w: Option<u32>,
+    pub passes_b: Option<u32>,
+    pub passes_w: Option<u32>,
+    pub captures_b: Option<u32>,
+    pub captures_w: Option<u32>,
+    pub setup_b: Option<u32>,
+    pub setup_w: Option<u32>,
+    pub first_player: String,
+    pub last_mover: String,
+    pub first_double_pass: Option<u32>,
+    pub encoding: String,
+    pub encoding_step: String,
+    pub encoding_note: String,
+    pub parse: String,
+    pub issues: String,
+    pub anomalies: String,
+    pub judge: String,
+    pub judge_confidence: Option<f32>,
+    pub dead_b: Option<u32>,
+    pub dead_w: Option<u32>,
+    pub dame: Option<u32>,
+    pub protective_b: Option<u32>,
+    pub protective_w: Option<u32>,
+    pub groups_b: Option<u32>,
+    pub groups_w: Option<u32>,
+    pub seki_points: Option<u32>,
+}
+
+/// One row of `scores.csv`: a game under one family.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ScoreRow {
+    pub seq: u64,
+    pub game_id: String,
+    pub family: String,
+    pub unit: String,
+    pub komi: f64,
+    pub compensation: f64,
+    pub black: f64,
+    pub white: f64,
+    pub margin: f64,
+    pub winner: String,
+    pub legality: String,
+    pub recorded_winner: String,
+    pub recorded_margin: Option<f64>,
+    pub agrees_with_record: String,
+    pub note: String,
+}
+
+/// Everything one game produced.
+pub struct GameOutput {
+    pub game: GameRow,
+    pub scores: Vec<ScoreRow>,
+    /// The replayed board and judgement, kept only when diagrams are wanted.
+    pub picture: Option<(lanke_board::Board, Judgement)>,
+}
+
+/// The run's fixed settings.
+pub struct RunSettings {
+    pub families: Vec<&'static Family>,
+    pub spec: JudgeSpec,
+    pub overrides: Vec<Override>,
+    /// `true`: the record's komi for every family.
+    pub record_komi: bool,
+    pub keep_pictures: bool,
+}
+
+fn s(o: &Option<String>) -> String {
+    o.clone().unwrap_or_default()
+}
+
+fn letter(c: Option<Color>) -> String {
+    c.map(|c| c.letter().to_string()).unwrap_or_default()
+}
+
+/// The collection a game belongs to: the first folder under `games/` (or
+/// the archive member's first folder), else the source file's stem.
+#[must_use]
+pub fn collection_of(source: &str, member: Option<&str>) -> String {
+    let path = member.unwrap_or(source);
+    let parts: Vec<&str> = path
+        .split(['/', '\\'])
+        .filter(|p| !p.is_empty() && *p != ".")
+        .collect();
+    if let Some(i) = parts.iter().position(|p| *p == "games") {
+        if parts.len() > i + 2 {
+            return parts[i + 1].to_string();
+        }
+    }
+    match parts.len() {
+        0 | 1 => String::new(),
+        n => parts[n - 2].to_string(),
+    }
+}
+
+/// The decade of a DT value (`1974-06-27` → `1970s`; `ca. 800` → `800s`).
+#[must_use]
+pub fn decade_of(date: &str) -> String {
+    let digits: String = date
+        .chars()
+        .skip_while(|c| !c.is_ascii_digit())
+        .take_while(char::is_ascii_digit)
+        .collect();
+    match digits.parse::<u32>() {
+        Ok(y) if (100..=2100).contains(&y) => format!("{}s", y / 10 * 10),
+        _ => String::new(),
+    }
+}
+
+fn recorded_fields(raw: &str) -> (Recorded, String, String, Option<f64>, String) {
+    let r = parse_result(raw);
+    let (winner, margin, unit) = match &r {
+        Recorded::Win {
+            winner,
+            margin,
+            unit,
+            ..
+        } => (
+            winner.letter().to_string(),
+            *margin,
+            unit.map(|u| u.as_str().to_string()).unwrap_or_default(),
+        ),
+        Recorded::Draw => ("draw".to_string(), Some(0.0), String::new()),
+        _ => (String::new(), None, String::new()),
+    };
+    let kind = r.kind().to_string();
+    (r, kind, winner, margin, unit)
+}
+
+/// Builds the rows of one game (or its error row).
+pub fn process(
+    seq: u64,
+    item: &GameItem,
+    settings: &RunSettings,
+    engine: Option<&mut lanke_gtp::GtpEngine>,
+) -> GameOutput {
+    let id = &item.id;
+    let mut row = GameRow {
+        seq,
+        game_id: id.to_string(),
+        source: id.source.clone(),
+        member: id.member.clone().unwrap_or_default(),
+        collection_index: id.index,
+        collection: collection_of(&id.source, id.member.as_deref()),
+        ..GameRow::default()
+    };
+    if let Some(f) = &item.file {
+        row.encoding = f.encoding.to_string();
+        row.encoding_step = f.decode_step.as_str().to_string();
+        row.encoding_note = f.decode_note.clone().unwrap_or_default();
+    }
+    let record = match &item.game {
+        Ok(r) => r,
+        Err(e) => {
+            row.status = "error".to_string();
+            row.error = e.clone();
+            return GameOutput {
+                game: row,
+                scores: Vec::new(),
+                picture: None,
+            };
+        }
+    };
+    let r = replay(record);
+    fill_record_fields(&mut row, record, &r);
+    // A game that ended by resignation, time or not at all leaves a
+    // mid-game position: it is judged as an estimate with few playouts.
+    let finished =
+        matches!(row.result_kind.as_str(), "count" | "draw") || r.tally.first_double_pass.is_some();
+    row.finished = Some(finished);
+    let spec = match &settings.spec {
+        JudgeSpec::Builtin(o) if !finished => JudgeSpec::Builtin(lanke_judge::JudgeOptions {
+            playouts: o.playouts.min(UNFINISHED_PLAYOUTS),
+            seed: o.seed,
+        }),
+        other => other.clone(),
+    };
+    let judged = judge_game(&row.game_id, record, &r, &spec, &settings.overrides, engine);
+    let j = match judged {
+        Ok(j) => j,
+        Err(e) => {
+            row.status = "error".to_string();
+            row.error = format!("judgement: {e}");
+            return GameOutput {
+                game: row,
+                scores: Vec::new(),
+                picture: None,
+            };
+        }
+    };
+    let q = Quantities::new(&r, &j, record.info.handicap.stones);
+    row.status = if record.lenient() { "lenient" } else { "ok" }.to_string();
+    row.judge = match (&spec, finished) {
+        (JudgeSpec::Builtin(o), false) if j.source == "builtin" => {
+            format!("builtin ({} playouts, unfinished)", o.playouts)
+        }
+        _ => j.source.clone(),
+    };
+    row.judge_confidence = Some(j.confidence);
+    row.dead_b = Some(j.dead[0].len() as u32);
+    row.dead_w = Some(j.dead[1].len() as u32);
+    row.dame = Some(q.dame_before_fill);
+    row.protective_b = Some(q.protective[0]);
+    row.protective_w = Some(q.protective[1]);
+    row.groups_b = Some(q.groups[0]);
+    row.groups_w = Some(q.groups[1]);
+    row.seki_points = Some(q.shared + q.seki_eyes[0] + q.seki_eyes[1]);
+    let (recorded, ..) = recorded_fields(record.info.result.as_deref().unwrap_or(""));
+    let komi_mode = match (settings.record_komi, record.info.komi.points) {
+        (true, Some(k)) => KomiMode::Record(k),
+        (true, None) => KomiMode::Record(0.0),
+        (false, _) => KomiMode::Native,
+    };
+    let scores = settings
+        .families
+        .iter()
+        .map(|f| {
+            let sc = score(f, &q, komi_mode);
+            let agrees = match (&recorded, sc.outcome) {
+                (Recorded::Win { winner, .. }, o) => {
+                    yes_no(o.as_str() == winner.letter().to_string())
+                }
+                (Recorded::Draw, o) => yes_no(o == lanke_rules::Outcome::Draw),
+                _ => String::new(),
+            };
+            ScoreRow {
+                seq,
+                game_id: row.game_id.clone(),
+                family: f.id.to_string(),
+                unit: f.unit.as_str().to_string(),
+                komi: sc.komi,
+                compensation: sc.compensation,
+                black: sc.black,
+                white: sc.white,
+                margin: sc.margin,
+                winner: sc.outcome.as_str().to_string(),
+                legality: legality(&r),
+                recorded_winner: row.result_winner.clone(),
+                recorded_margin: row.result_margin,
+                agrees_with_record: agrees,
+                note: sc.note,
+            }
+        })
+        .collect();
+    GameOutput {
+        game: row,
+        scores,
+        picture: settings.keep_pictures.then(|| (r.board.clone(), j)),
+    }
+}
+
+fn yes_no(b: bool) -> String {
+    if b { "yes" } else { "no" }.to_string()
+}
+
+/// The replay's verdict on legality: the first anomaly, if any. Per-family
+/// superko checking is not implemented yet; this column says what is known.
+fn legality(r: &Replay) -> String {
+    match r.anomalies.first() {
+        None => "legal (simple ko)".to_string(),
+        Some(a) => format!("illegal at move {} ({})", a.move_number, a.kind.as_str()),
+    }
+}
+
+fn fill_record_fields(row: &mut GameRow, record: &GameRecord, r: &Replay) {
+    let i = &record.info;
+    row.black = s(&i.black);
+    row.white = s(&i.white);
+    row.black_rank = s(&i.black_rank);
+    row.white_rank = s(&i.white_rank);
+    row.date = s(&i.date);
+    row.decade = decade_of(&row.date);
+    row.event = s(&i.event);
+    row.size = Some(record.size);
+    row.komi_raw = s(&i.komi.raw);
+    row.komi = i.komi.points;
+    row.komi_form = i.komi.form.as_str().to_string();
+    row.handicap = Some(i.handicap.stones);
+    row.handicap_source = i.handicap.source.as_str().to_string();
+    row.zuozi = Some(i.handicap.zuozi);
+    row.rules = s(&i.rules);
+    row.result_raw = s(&i.result);
+    let (_, kind, winner, margin, unit) = recorded_fields(&row.result_raw);
+    row.result_kind = kind;
+    row.result_winner = winner;
+    row.result_margin = margin;
+    row.result_unit = unit;
+    let t = &r.tally;
+    row.moves_b = Some(t.moves[0]);
+    row.moves_w = Some(t.moves[1]);
+    row.passes_b = Some(t.passes[0]);
+    row.passes_w = Some(t.passes[1]);
+    row.captures_b = Some(t.captures[0]);
+    row.captures_w = Some(t.captures[1]);
+    row.setup_b = Some(t.setup[0]);
+    row.setup_w = Some(t.setup[1]);
+    row.first_player = letter(t.first_player);
+    row.last_mover = letter(t.last_mover);
+    row.first_double_pass = t.first_double_pass;
+    row.parse = if record.lenient() {
+        "lenient"
+    } else {
+        "strict"
+    }
+    .to_string();
+    row.issues = record
+        .issues
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ");
+    row.anomalies = r
+        .anomalies
+        .iter()
+        .map(|a| format!("{}@{}", a.kind.as_str(), a.move_number))
+        .collect::<Vec<_>>()
+        .join(";");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn collections_and_decades() {
+        assert_eq!(
+            collection_of("data/cwi-games.tar.gz", Some("games/Kisei/01/1.sgf")),
+            "Kisei"
+        );
+        assert_eq!(
+            collection_of(
+                "data/cwi-games.tar.gz",
+                Some("games/ancient/old_chinese/2.sgf")
+            ),
+            "ancient"
+        );
+        assert_eq!(
+            collection_of("data/classics/lanke-paused.sgf", None),
+            "classics"
+        );
+        assert_eq!(decade_of("1974-06-27"), "1970s");
+        assert_eq!(decade_of("ca. 800"), "800s");
+        assert_eq!(decade_of("850+"), "850s");
+        assert_eq!(decade_of(""), "");
+    }
+}

@@ -1,0 +1,208 @@
+//! The reports' schema: every column's name, type and meaning, in one place.
+//! `datapackage.json` (Frictionless Data) is generated from it, and a test
+//! checks it against the row structs so the documentation cannot drift.
+
+use serde_json::json;
+
+/// (column, Frictionless type, meaning)
+type Field = (&'static str, &'static str, &'static str);
+
+pub const GAMES: &[Field] = &[
+    ("seq", "integer", "Position of the game in the whole input (walk order); the merge key."),
+    ("game_id", "string", "Stable id: source!member#index."),
+    ("source", "string", "File or archive path as given."),
+    ("member", "string", "Path inside the archive (empty for plain files)."),
+    ("collection_index", "integer", "Index of the game within its SGF collection (0-based)."),
+    ("status", "string", "ok, lenient (grammar deviations repaired) or error."),
+    ("error", "string", "Why the game could not be read or judged (empty when not an error)."),
+    ("finished", "boolean", "The game ended by counting (a counted result or a draw) or by two passes; unfinished games are judged as estimates and left out of discrepancies and rates."),
+    ("black", "string", "PB."),
+    ("white", "string", "PW."),
+    ("black_rank", "string", "BR."),
+    ("white_rank", "string", "WR."),
+    ("date", "string", "DT as written."),
+    ("decade", "string", "Decade of the first number in DT (1970s, 800s); empty if none."),
+    ("event", "string", "EV."),
+    ("collection", "string", "First folder under games/ (CWI), else the parent folder's name."),
+    ("size", "integer", "Board size."),
+    ("komi_raw", "string", "KM as written."),
+    ("komi", "number", "Komi in points after normalisation (750 → 7.5, stone komi doubled); empty if unknown."),
+    ("komi_form", "string", "missing, points, hundredths, stones or unreadable."),
+    ("handicap", "integer", "Handicap stones (0 for even games and 座子)."),
+    ("handicap_source", "string", "none, ha, setup, ha+setup or conflict."),
+    ("zuozi", "boolean", "The four pre-placed 座子 stones of old Chinese games."),
+    ("rules", "string", "RU as written."),
+    ("result_raw", "string", "RE as written."),
+    ("result_kind", "string", "count, resignation, time, forfeit, win, draw, void or unknown."),
+    ("result_winner", "string", "B, W, draw or empty."),
+    ("result_margin", "number", "Recorded margin (draw 0); empty when not counted."),
+    ("result_unit", "string", "points, stones or routes when stated."),
+    ("moves_b", "integer", "Black's on-board moves in the record."),
+    ("moves_w", "integer", "White's on-board moves in the record."),
+    ("passes_b", "integer", "Black's passes."),
+    ("passes_w", "integer", "White's passes."),
+    ("captures_b", "integer", "White stones Black captured during play."),
+    ("captures_w", "integer", "Black stones White captured during play."),
+    ("setup_b", "integer", "Black setup stones (AB)."),
+    ("setup_w", "integer", "White setup stones (AW)."),
+    ("first_player", "string", "Colour of the first move."),
+    ("last_mover", "string", "Colour of the last on-board move of the record."),
+    ("first_double_pass", "integer", "Move number of the first of the first two consecutive passes."),
+    ("encoding", "string", "Character encoding used to decode the file."),
+    ("encoding_step", "string", "What decided it: bom, ca, utf8, vote or detected."),
+    ("encoding_note", "string", "Why a declared CA[] was overruled, if it was."),
+    ("parse", "string", "strict or lenient."),
+    ("issues", "string", "Grammar and record issues, '; '-separated."),
+    ("anomalies", "string", "Replay anomalies as kind@move, ';'-separated (occupied, ko-recapture, suicide, off-board, shared-node)."),
+    ("judge", "string", "Where the dead stones came from: builtin, marks, overrides or gtp:COMMAND."),
+    ("judge_confidence", "number", "Lowest chain confidence of the judgement (0..1)."),
+    ("dead_b", "integer", "Black stones judged dead."),
+    ("dead_w", "integer", "White stones judged dead."),
+    ("dame", "integer", "Neutral points before filling."),
+    ("protective_b", "integer", "Protective moves Black had to make while the dame were filled."),
+    ("protective_w", "integer", "Protective moves White had to make."),
+    ("groups_b", "integer", "Black's living groups (块) after filling."),
+    ("groups_w", "integer", "White's living groups after filling."),
+    ("seki_points", "integer", "Seki eyes plus shared seki liberties."),
+];
+
+pub const SCORES: &[Field] = &[
+    ("seq", "integer", "The game's seq (see games.csv)."),
+    ("game_id", "string", "The game's id."),
+    ("family", "string", "Scoring family id (docs/RULES.md)."),
+    ("unit", "string", "points, stones (against half the board) or routes."),
+    ("komi", "number", "Komi applied, in the unit."),
+    ("compensation", "number", "Handicap compensation charged to Black, in the unit."),
+    ("black", "number", "Black's figure as the tradition reports it."),
+    ("white", "number", "White's figure."),
+    ("margin", "number", "Black minus White after komi and compensation (stones: Black's count minus half the board minus komi)."),
+    ("winner", "string", "B, W or draw."),
+    ("legality", "string", "Replay verdict: legal under simple ko, or the first illegal move. Per-family superko checks are not implemented yet."),
+    ("recorded_winner", "string", "The record's winner (B, W, draw or empty)."),
+    ("recorded_margin", "number", "The record's margin when counted."),
+    ("agrees_with_record", "string", "yes/no when the record states a winner or a draw, else empty."),
+    ("note", "string", "Extra figures of the tradition (equal-stone 目, Black's count in stones, move balancing)."),
+];
+
+pub const DISCREPANCIES: &[Field] = &[
+    ("seq", "integer", "The game's seq."),
+    ("game_id", "string", "The game's id."),
+    ("kind", "string", "families-disagree (winners differ between families) or contradicts-record (the record's own family disagrees with a counted result)."),
+    ("cause", "string", "illegal move or no result, judgement uncertain, komi unknown, komi, handicap compensation, seki, group tax, pass/virtual moves, collect-last parity; for contradictions also judgement or record."),
+    ("black_wins", "string", "Families in which Black wins."),
+    ("white_wins", "string", "Families in which White wins."),
+    ("draws", "string", "Families with a draw."),
+    ("recorded", "string", "RE as written."),
+    ("reference_family", "string", "The family matching the record's rules (RU, or routes for old Chinese results)."),
+    ("detail", "string", "For contradictions: the reference family's margin against the record."),
+];
+
+pub const SUMMARY: &[Field] = &[
+    ("metric", "string", "games, winner_flip_rate, area_vs_territory_winner_disagree_rate, record_agreement_rate:FAMILY, area_minus_territory_mean_by_cause, area_minus_territory_histogram."),
+    ("dimension", "string", "status, all, collection, decade, cause or difference."),
+    ("group", "string", "The group within the dimension (a collection name, a decade, a cause...)."),
+    ("value", "number", "The metric's value (a share 0..1, a mean, or a count for games)."),
+    ("games", "integer", "Games the value is computed over."),
+];
+
+fn resource(name: &str, fields: &[Field], key: Option<&str>) -> serde_json::Value {
+    let mut schema = json!({
+        "fields": fields.iter().map(|(n, t, d)| json!({"name": n, "type": t, "description": d})).collect::<Vec<_>>(),
+    });
+    if let Some(k) = key {
+        schema["primaryKey"] = json!(k);
+    }
+    json!({
+        "name": name.trim_end_matches(".csv"),
+        "path": name,
+        "format": "csv",
+        "mediatype": "text/csv",
+        "encoding": "utf-8",
+        "schema": schema,
+    })
+}
+
+/// The Frictionless Data package descriptor.
+#[must_use]
+pub fn datapackage() -> String {
+    let v = json!({
+        "name": "lanke-reports",
+        "title": "lanke: go game archives rescored under every rule family",
+        "description": "Written by `lanke batch`. Column meanings are in reports/README.md.",
+        "resources": [
+            resource("games.csv", GAMES, Some("seq")),
+            resource("scores.csv", SCORES, None),
+            resource("discrepancies.csv", DISCREPANCIES, None),
+            resource("summary.csv", SUMMARY, None),
+        ],
+    });
+    let mut s = serde_json::to_string_pretty(&v).expect("static JSON");
+    s.push('\n');
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::batch::derive::{DiscrepancyRow, SummaryRow};
+    use crate::batch::rows::{GameRow, ScoreRow};
+
+    fn header<T: serde::Serialize>(row: &T) -> Vec<String> {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        w.serialize(row).unwrap();
+        let text = String::from_utf8(w.into_inner().unwrap()).unwrap();
+        text.lines()
+            .next()
+            .unwrap()
+            .split(',')
+            .map(str::to_string)
+            .collect()
+    }
+
+    fn names(f: &[Field]) -> Vec<String> {
+        f.iter().map(|(n, _, _)| (*n).to_string()).collect()
+    }
+
+    #[test]
+    fn schema_matches_the_rows_written() {
+        assert_eq!(header(&GameRow::default()), names(GAMES));
+        assert_eq!(header(&ScoreRow::default()), names(SCORES));
+        let d = DiscrepancyRow {
+            seq: 0,
+            game_id: String::new(),
+            kind: String::new(),
+            cause: String::new(),
+            black_wins: String::new(),
+            white_wins: String::new(),
+            draws: String::new(),
+            recorded: String::new(),
+            reference_family: String::new(),
+            detail: String::new(),
+        };
+        assert_eq!(header(&d), names(DISCREPANCIES));
+        let s = SummaryRow {
+            metric: String::new(),
+            dimension: String::new(),
+            group: String::new(),
+            value: 0.0,
+            games: 0,
+        };
+        assert_eq!(header(&s), names(SUMMARY));
+    }
+
+    #[test]
+    fn the_readme_documents_every_column() {
+        let readme = include_str!("../../../../reports/README.md");
+        for (name, _, _) in GAMES
+            .iter()
+            .chain(SCORES)
+            .chain(DISCREPANCIES)
+            .chain(SUMMARY)
+        {
+            assert!(
+                readme.contains(&format!("`{name}`")),
+                "reports/README.md lacks `{name}`"
+            );
+        }
+    }
+}
