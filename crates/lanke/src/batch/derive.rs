@@ -150,6 +150,7 @@ struct Tally {
 pub struct Derived {
     pub discrepancies: Vec<DiscrepancyRow>,
     status: BTreeMap<String, u64>,
+    finished: BTreeMap<bool, u64>,
     by: BTreeMap<(String, String), Tally>,
     diff_by_cause: BTreeMap<String, (f64, u64)>,
     diff_hist: BTreeMap<i64, u64>,
@@ -168,8 +169,8 @@ impl Derived {
     /// Takes one game's rows.
     pub fn feed(&mut self, game: &GameRow, scores: &[ScoreRow]) {
         *self.status.entry(game.status.clone()).or_default() += 1;
-        if game.finished == Some(false) {
-            *self.status.entry("unfinished".to_string()).or_default() += 1;
+        if let Some(f) = game.finished {
+            *self.finished.entry(f).or_default() += 1;
         }
         if scores.is_empty() || game.finished != Some(true) {
             return;
@@ -283,6 +284,15 @@ impl Derived {
         let total: u64 = self.status.values().sum();
         for (status, n) in &self.status {
             out.push(row("games", "status", status, *n as f64, total));
+        }
+        for (finished, n) in &self.finished {
+            out.push(row(
+                "games",
+                "finished",
+                &finished.to_string(),
+                *n as f64,
+                total,
+            ));
         }
         for ((dimension, group), t) in &self.by {
             let share = |n: u64, d: u64| if d == 0 { 0.0 } else { n as f64 / d as f64 };

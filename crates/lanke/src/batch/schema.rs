@@ -99,7 +99,7 @@ pub const DISCREPANCIES: &[Field] = &[
 
 pub const SUMMARY: &[Field] = &[
     ("metric", "string", "games, winner_flip_rate, area_vs_territory_winner_disagree_rate, record_agreement_rate:FAMILY, area_minus_territory_mean_by_cause, area_minus_territory_histogram."),
-    ("dimension", "string", "status, all, collection, decade, cause or difference."),
+    ("dimension", "string", "status, finished, all, collection, decade, cause or difference."),
     ("group", "string", "The group within the dimension (a collection name, a decade, a cause...)."),
     ("value", "number", "The metric's value (a share 0..1, a mean, or a count for games)."),
     ("games", "integer", "Games the value is computed over."),

@@ -1,0 +1,106 @@
+//! The built-in judge and the whole per-game pipeline on CWI final
+//! positions: 400 finished 19x19 games (counted results), taken in archive
+//! order from the embedded archive.
+//!
+//! - `judge`: positions/s of the built-in judge alone, one core
+//!   (issue 3 target: 2,000/s; GNU Go needs over a second per position).
+//! - `pipeline`: decode + parse + replay + judge + all 20 families, one core
+//!   and two cores (issue 5 targets: 1,000 games/s per core, 1.8x on 2 cores).
+//!
+//! Run: `cargo bench -p lanke-bench --bench judge`.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use lanke_judge::{judge, JudgeOptions, StatusSource};
+use lanke_rules::{score, KomiMode, Quantities, FAMILIES};
+use lanke_sgf::Color;
+use rayon::prelude::*;
+
+fn finished_games() -> Vec<&'static [u8]> {
+    lanke_testdata::cwi()
+        .values()
+        .filter(|bytes| {
+            let f = lanke_sgf::load_collection(bytes, None);
+            f.games.len() == 1
+                && f.games[0].as_ref().is_ok_and(|g| {
+                    g.size == 19
+                        && g.info
+                            .result
+                            .as_deref()
+                            .is_some_and(|r| r.len() > 2 && r.as_bytes()[2].is_ascii_digit())
+                })
+        })
+        .take(400)
+        .map(Vec::as_slice)
+        .collect()
+}
+
+fn pipeline(bytes: &[u8]) -> f64 {
+    let mut total = 0.0;
+    for g in lanke_sgf::load_collection(bytes, None)
+        .games
+        .iter()
+        .flatten()
+    {
+        let r = lanke_board::replay(g);
+        let to_move = r.tally.last_player.map_or(Color::Black, Color::opponent);
+        let j = judge(
+            &r.board,
+            to_move,
+            &StatusSource::Builtin,
+            &JudgeOptions::default(),
+        );
+        let q = Quantities::new(&r, &j, g.info.handicap.stones);
+        for f in &FAMILIES {
+            total += score(f, &q, KomiMode::Native).margin;
+        }
+    }
+    total
+}
+
+fn benches(c: &mut Criterion) {
+    let games = finished_games();
+    let positions: Vec<(lanke_board::Board, Color)> = games
+        .iter()
+        .flat_map(|b| lanke_sgf::load_collection(b, None).games)
+        .flatten()
+        .map(|g| {
+            let r = lanke_board::replay(&g);
+            let to_move = r.tally.last_player.map_or(Color::Black, Color::opponent);
+            (r.board, to_move)
+        })
+        .collect();
+    let mut group = c.benchmark_group("cwi-finished");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("judge, one core", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|(board, to_move)| {
+                    judge(
+                        board,
+                        *to_move,
+                        &StatusSource::Builtin,
+                        &JudgeOptions::default(),
+                    )
+                    .fills
+                    .len()
+                })
+                .sum::<usize>()
+        });
+    });
+    group.bench_function("pipeline, all families, one core", |b| {
+        b.iter(|| games.iter().map(|g| pipeline(g)).sum::<f64>());
+    });
+    let two = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("pool");
+    group.bench_function("pipeline, all families, two cores", |b| {
+        b.iter(|| two.install(|| games.par_iter().map(|g| pipeline(g)).sum::<f64>()));
+    });
+    group.finish();
+}
+
+criterion_group!(judge_benches, benches);
+criterion_main!(judge_benches);
