@@ -120,3 +120,24 @@ fn judgement_is_deterministic_for_a_seed() {
     let statuses = |j: &Judgement| j.chains.iter().map(|c| c.status).collect::<Vec<Status>>();
     assert_eq!(statuses(&a), statuses(&b));
 }
+
+#[test]
+fn huang_zhou_top_seki_has_its_single_shared_liberty_at_ja() {
+    // Seed 001, 黄龙士 vs 周东侯: the top seki lives on one shared liberty.
+    let (j, _) = judged(&lanke_testdata::classic("huang-zhou.sgf"));
+    let ja = Point::from_sgf("ja").unwrap();
+    assert_eq!(j.class(ja), PointClass::SharedLiberty);
+    assert_eq!(j.after_fill.shared, 1);
+    let seki_stones: Vec<String> = j
+        .chains
+        .iter()
+        .filter(|c| c.status == Status::Seki)
+        .flat_map(|c| c.stones.iter().map(|p| p.to_sgf()))
+        .collect();
+    for s in ["ia", "ka"] {
+        assert!(
+            seki_stones.contains(&s.to_string()),
+            "{s} is in the seki: {seki_stones:?}"
+        );
+    }
+}
