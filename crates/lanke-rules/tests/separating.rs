@@ -1,0 +1,157 @@
+//! Each family against its neighbours on quantities chosen so that exactly
+//! one rule differs: collect-last parity, seki points, group tax, handicap
+//! compensation, virtual moves, ties, all-stones-alive.
+
+use lanke_rules::{family, score, KomiMode, Outcome, Quantities, Score};
+use lanke_sgf::Color;
+
+/// An even 19x19 game, all dame filled: B 180 points of area, W 181.
+fn base() -> Quantities {
+    Quantities {
+        points: 361,
+        stones: [140, 141],
+        territory: [40, 40],
+        area_before_fill: [180, 181],
+        captured: [5, 5],
+        dead_removed: [0, 0],
+        moves: [150, 150],
+        play_phase_moves: [150, 150],
+        fills: [0, 0],
+        groups: [2, 2],
+        eye_points: [4, 4],
+        on_board_at_end: [140, 141],
+        all_alive_area: [180, 181],
+        last_on_board: Some(Color::White),
+        ..Quantities::default()
+    }
+}
+
+fn run(id: &str, q: &Quantities, komi: f64) -> Score {
+    score(family(id).unwrap(), q, KomiMode::Record(komi))
+}
+
+#[test]
+fn wmsg_charges_black_for_collecting_last_and_chinese_does_not() {
+    let mut q = base();
+    q.stones = [141, 140];
+    q.area_before_fill = [181, 180];
+    q.last_on_board = Some(Color::Black);
+    assert_eq!(run("chinese", &q, 0.0).margin, 1.0);
+    assert_eq!(run("wmsg-2008", &q, 0.0).margin, 0.0);
+    assert_eq!(run("wmsg-2008", &q, 0.0).outcome, Outcome::Draw);
+}
+
+#[test]
+fn seki_eyes_count_for_area_not_for_territory() {
+    let mut q = base();
+    q.seki_eyes = [3, 0];
+    q.territory = [37, 40];
+    q.area_before_fill = [180, 181];
+    assert_eq!(
+        run("japanese", &q, 0.0).margin,
+        -3.0,
+        "seki eyes are not territory"
+    );
+    assert_eq!(run("chinese", &q, 0.0).margin, -1.0, "seki eyes are area");
+    // Shared seki points split evenly: no effect on the area margin.
+    q.shared = 2;
+    assert_eq!(run("chinese", &q, 0.0).black, 181.0);
+}
+
+#[test]
+fn group_tax_separates_ming_qing_from_chinese() {
+    let mut q = base();
+    q.stones = [142, 139];
+    q.groups = [4, 2];
+    q.eye_points = [8, 4];
+    // Chinese: 182 - 179 = +3; Ming/Qing: Black's count 182 - 2 = 180 → W+0.5 stones.
+    assert_eq!(run("chinese", &q, 0.0).margin, 3.0);
+    let mq = run("ming-qing", &q, 0.0);
+    assert_eq!(
+        (mq.black, mq.margin, mq.outcome),
+        (180.0, -0.5, Outcome::White)
+    );
+    assert_eq!(run("tianyi", &q, 0.0).margin, -0.5);
+}
+
+#[test]
+fn handicap_compensation_per_family() {
+    let mut q = base();
+    q.handicap = 4;
+    let native = |id: &str| score(family(id).unwrap(), &q, KomiMode::Native);
+    assert_eq!(native("japanese").compensation, 0.0);
+    assert_eq!(native("chinese").compensation, 4.0, "N/2 stones = N points");
+    assert_eq!(native("aga").compensation, 3.0, "N - 1");
+    assert_eq!(native("ming-qing").compensation, 4.0, "N stones");
+    assert_eq!(native("japanese").komi, 0.5);
+    assert_eq!(native("aga").komi, 0.5);
+}
+
+#[test]
+fn art_versions_charge_extra_moves_and_virtual_moves() {
+    let mut q = base();
+    q.play_phase_moves = [151, 150];
+    q.area_before_fill = [181, 180];
+    q.stones = [141, 140];
+    assert_eq!(run("sci-1-2", &q, 0.0).margin, 1.0, "legal: no charge");
+    assert_eq!(
+        run("sci-1-1", &q, 0.0).margin,
+        0.0,
+        "art: one surplus move pays one point"
+    );
+    q.lone_passes = [0, 1];
+    assert_eq!(
+        run("sci-1-1", &q, 0.0).margin,
+        0.0,
+        "1-1 has no virtual moves"
+    );
+    assert_eq!(
+        run("sci-2-1", &q, 0.0).margin,
+        1.0,
+        "2-1 counts White's virtual move"
+    );
+}
+
+#[test]
+fn ing_gives_black_the_ties() {
+    let mut q = base();
+    q.stones = [144, 137];
+    q.area_before_fill = [184, 177];
+    // 184 - 177 = 7, not 8: Black loses by 1 under Ing's komi 8...
+    assert_eq!(
+        score(family("ing").unwrap(), &q, KomiMode::Native).outcome,
+        Outcome::White
+    );
+    // ...and wins a tie.
+    q.stones = [145, 136];
+    let ing = score(family("ing").unwrap(), &q, KomiMode::Native);
+    assert_eq!((ing.margin, ing.outcome), (1.0, Outcome::Black));
+    q.stones = [144, 136];
+    let tie = score(family("ing").unwrap(), &q, KomiMode::Native);
+    assert_eq!((tie.margin, tie.outcome), (0.0, Outcome::Black));
+}
+
+#[test]
+fn tromp_taylor_counts_every_stone_alive() {
+    let mut q = base();
+    q.all_alive_area = [170, 160];
+    assert_eq!(run("tromp-taylor", &q, 0.0).margin, 10.0);
+    assert_eq!(run("chinese", &q, 0.0).margin, -1.0);
+}
+
+#[test]
+fn tang_song_balances_moves_inside_own_routes_when_no_dame_is_left() {
+    let mut q = base();
+    q.moves = [150, 151];
+    let ts = run("tang-song", &q, 0.0);
+    // Routes 40 - 5 - 4 = 31 each; Black, a move behind, fills one of its own.
+    assert_eq!((ts.black, ts.white), (30.0, 31.0));
+    q.dame = 1;
+    let ts = run("tang-song", &q, 0.0);
+    assert_eq!(
+        (ts.black, ts.white),
+        (31.0, 31.0),
+        "a dame absorbs the balancing move"
+    );
+    assert_eq!(ts.outcome, Outcome::Draw, "停路为芇");
+}
