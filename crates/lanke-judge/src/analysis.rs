@@ -327,28 +327,16 @@ pub fn judge(
             }
             (StatusSource::Builtin, Some(o)) => {
                 let n = stones.len() as f32 * o.playouts.max(1) as f32;
-                let mine: f32 = stones
-                    .iter()
-                    .map(|&s| {
-                        f32::from(if *color == Color::Black {
-                            o.black[s]
-                        } else {
-                            o.white[s]
-                        })
-                    })
-                    .sum::<f32>()
-                    / n;
-                let theirs: f32 = stones
-                    .iter()
-                    .map(|&s| {
-                        f32::from(if *color == Color::Black {
-                            o.white[s]
-                        } else {
-                            o.black[s]
-                        })
-                    })
-                    .sum::<f32>()
-                    / n;
+                // Share of playouts in which the chain's points ended `owner`'s.
+                let share = |owner: Color| -> f32 {
+                    let counts = if owner == Color::Black {
+                        &o.black
+                    } else {
+                        &o.white
+                    };
+                    stones.iter().map(|&s| f32::from(counts[s])).sum::<f32>() / n
+                };
+                let (mine, theirs) = (share(*color), share(color.opponent()));
                 if mine >= theirs {
                     (Status::Alive, (mine - theirs).clamp(0.0, 1.0))
                 } else {

@@ -2,8 +2,7 @@
 //! territory, dame, the filling sequence, groups and eye points), as text or
 //! JSON Lines.
 
-use std::io::{self, BufWriter, Write};
-use std::ops::ControlFlow;
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -12,8 +11,8 @@ use lanke_judge::{Counts, FillKind, Judgement, PointClass};
 use lanke_sgf::{Color, GameRecord, Point};
 use serde::Serialize;
 
-use crate::games::for_each_game;
 use crate::judging::{judge_game, start_engine, JudgeSpec, Override};
+use crate::output::{write_each_game, PerColor};
 
 /// Who is to move after the record's last move.
 pub fn next_to_move(record: &GameRecord, r: &lanke_board::Replay) -> Color {
@@ -41,19 +40,8 @@ pub fn judged_diagram(j: &Judgement, board: &lanke_board::Board) -> String {
     })
 }
 
-#[derive(Serialize)]
-struct PerColor<T> {
-    #[serde(rename = "B")]
-    black: T,
-    #[serde(rename = "W")]
-    white: T,
-}
-
 fn pc<T: Clone>(v: &[T; 2]) -> PerColor<T> {
-    PerColor {
-        black: v[0].clone(),
-        white: v[1].clone(),
-    }
+    PerColor::from(v)
 }
 
 #[derive(Serialize)]
@@ -257,16 +245,13 @@ fn write_text(
 /// Runs the command.
 pub fn run(paths: &[PathBuf], json: bool, spec: &JudgeSpec, overrides: &[Override]) -> Result<()> {
     let mut engine = start_engine(spec)?;
-    let stdout = io::stdout();
-    let mut w = BufWriter::new(stdout.lock());
-    let mut failure: Option<io::Error> = None;
-    for_each_game(paths, |item| {
+    write_each_game(paths, |w, item| {
         let game = item.id.to_string();
         let judged = item.game.as_ref().map_err(Clone::clone).and_then(|record| {
             let r = replay(record);
             judge_game(&game, record, &r, spec, overrides, engine.as_mut()).map(|j| (j, r))
         });
-        let res = match &judged {
+        match &judged {
             Err(e) => {
                 if json {
                     let row = JudgeJson {
@@ -285,7 +270,7 @@ pub fn run(paths: &[PathBuf], json: bool, spec: &JudgeSpec, overrides: &[Overrid
                         after_fill: None,
                         diagram: None,
                     };
-                    serde_json::to_writer(&mut w, &row)
+                    serde_json::to_writer(&mut *w, &row)
                         .map_err(io::Error::from)
                         .and_then(|()| w.write_all(b"\n"))
                 } else {
@@ -294,24 +279,14 @@ pub fn run(paths: &[PathBuf], json: bool, spec: &JudgeSpec, overrides: &[Overrid
             }
             Ok((j, r)) => {
                 if json {
-                    serde_json::to_writer(&mut w, &judge_json(game, j, &r.board))
+                    serde_json::to_writer(&mut *w, &judge_json(game, j, &r.board))
                         .map_err(io::Error::from)
                         .and_then(|()| w.write_all(b"\n"))
                 } else {
-                    write_text(&mut w, &game, j, &r.board)
+                    write_text(w, &game, j, &r.board)
                 }
             }
-        };
-        match res {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => {
-                failure = Some(e);
-                ControlFlow::Break(())
-            }
         }
-    });
-    match failure {
-        Some(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(w.flush()?),
-    }
+    })?;
+    Ok(())
 }

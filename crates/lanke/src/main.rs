@@ -7,6 +7,7 @@ mod eval_cmd;
 mod games;
 mod judge_cmd;
 mod judging;
+mod output;
 mod replay_cmd;
 mod score_cmd;
 

@@ -1,8 +1,7 @@
 //! `lanke replay`: per game, the info, tallies, anomalies and final position,
 //! as text or JSON Lines, and closing counts on standard error.
 
-use std::io::{self, BufWriter, Write};
-use std::ops::ControlFlow;
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
@@ -10,7 +9,8 @@ use lanke_board::{replay, Replay};
 use lanke_sgf::{Color, GameRecord};
 use serde::Serialize;
 
-use crate::games::{for_each_game, FileMeta, GameItem};
+use crate::games::{FileMeta, GameItem};
+use crate::output::{write_each_game, PerColor};
 
 #[derive(Copy, Clone, PartialEq, Eq)]
 pub enum Output {
@@ -27,24 +27,6 @@ struct Counts {
     errors: u64,
     with_anomalies: u64,
     anomalies: u64,
-}
-
-/// Black/White pair in JSON.
-#[derive(Serialize)]
-struct PerColor<T> {
-    #[serde(rename = "B")]
-    black: T,
-    #[serde(rename = "W")]
-    white: T,
-}
-
-impl<T: Copy> From<[T; 2]> for PerColor<T> {
-    fn from(v: [T; 2]) -> Self {
-        PerColor {
-            black: v[0],
-            white: v[1],
-        }
-    }
 }
 
 #[derive(Serialize)]
@@ -197,10 +179,10 @@ fn game_json<'a>(item: &'a GameItem, played: Option<(&'a GameRecord, &'a Replay)
     });
     let t = &r.tally;
     out.first_player = color_str(t.first_player);
-    out.moves = Some(t.moves.into());
-    out.passes = Some(t.passes.into());
-    out.captures = Some(t.captures.into());
-    out.setup = Some(t.setup.into());
+    out.moves = Some((&t.moves).into());
+    out.passes = Some((&t.passes).into());
+    out.captures = Some((&t.captures).into());
+    out.setup = Some((&t.setup).into());
     out.last_mover = color_str(t.last_mover);
     out.last_player = color_str(t.last_player);
     out.first_double_pass = t.first_double_pass;
@@ -326,11 +308,8 @@ fn write_text(
 
 /// Runs the command; closing counts go to standard error.
 pub fn run(paths: &[PathBuf], mode: Output) -> Result<()> {
-    let stdout = io::stdout();
-    let mut w = BufWriter::new(stdout.lock());
     let mut counts = Counts::default();
-    let mut write_error: Option<io::Error> = None;
-    for_each_game(paths, |item| {
+    let complete = write_each_game(paths, |w, item| {
         counts.games += 1;
         let played = item.game.as_ref().ok().map(|g| (g, replay(g)));
         match &played {
@@ -343,28 +322,17 @@ pub fn run(paths: &[PathBuf], mode: Output) -> Result<()> {
             }
         }
         let played_ref = played.as_ref().map(|(g, r)| (*g, r));
-        let res = match mode {
+        match mode {
             Output::Summary => Ok(()),
-            Output::Text => write_text(&mut w, &item, played_ref),
-            Output::Json => serde_json::to_writer(&mut w, &game_json(&item, played_ref))
+            Output::Text => write_text(w, &item, played_ref),
+            Output::Json => serde_json::to_writer(&mut *w, &game_json(&item, played_ref))
                 .map_err(io::Error::from)
                 .and_then(|()| w.write_all(b"\n")),
-        };
-        match res {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => {
-                write_error = Some(e);
-                ControlFlow::Break(())
-            }
         }
-    });
-    if let Some(e) = write_error {
-        if e.kind() != io::ErrorKind::BrokenPipe {
-            return Err(e.into());
-        }
+    })?;
+    if !complete {
         return Ok(());
     }
-    w.flush()?;
     eprintln!(
         "{} games: {} replayed ({} strict, {} lenient), {} errors; {} games with anomalies ({} anomalies)",
         counts.games,

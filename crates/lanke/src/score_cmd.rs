@@ -2,7 +2,7 @@
 //! judged diagram, or JSON Lines (one object per game and family); and
 //! `lanke show`: one game's judged diagram as SVG.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
@@ -15,6 +15,7 @@ use crate::batch::svg;
 use crate::games::for_each_game;
 use crate::judge_cmd::judged_diagram;
 use crate::judging::start_engine;
+use crate::output::write_each_game;
 
 /// Parses `all` or a comma-separated list of family ids.
 pub fn parse_rules(text: &str) -> Result<Vec<&'static Family>> {
@@ -46,14 +47,11 @@ fn fmt(v: f64) -> String {
 /// Runs `lanke score`.
 pub fn run(paths: &[PathBuf], settings: &RunSettings, json_out: bool) -> Result<()> {
     let mut engine = start_engine(&settings.spec)?;
-    let stdout = io::stdout();
-    let mut w = BufWriter::new(stdout.lock());
-    let mut failure = None;
     let mut seq = 0;
-    for_each_game(paths, |item| {
+    write_each_game(paths, |w, item| -> io::Result<()> {
         seq += 1;
         let out = process(seq, &item, settings, engine.as_mut());
-        let res = (|| -> io::Result<()> {
+        {
             let g = &out.game;
             if json_out {
                 if out.scores.is_empty() {
@@ -125,19 +123,9 @@ pub fn run(paths: &[PathBuf], settings: &RunSettings, json_out: bool) -> Result<
                 write!(w, "{}", judged_diagram(j, board))?;
             }
             writeln!(w)
-        })();
-        match res {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => {
-                failure = Some(e);
-                ControlFlow::Break(())
-            }
         }
-    });
-    match failure {
-        Some(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(w.flush()?),
-    }
+    })?;
+    Ok(())
 }
 
 /// Runs `lanke show FILE --svg OUT`: the first game of FILE.

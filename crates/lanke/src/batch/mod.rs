@@ -366,8 +366,8 @@ pub fn run(a: &BatchArgs) -> Result<()> {
     Ok(())
 }
 
-/// Writes the derived files and moves everything into `out`.
-fn finish(out: &Path, partial: &Path, derived: &Derived) -> Result<()> {
+/// Writes the files derived from the rows (and the run description) into `out`.
+fn write_derived(out: &Path, derived: &Derived, run: &str) -> Result<()> {
     write_atomic(
         &out.join("discrepancies.csv"),
         &csv_bytes(&derived.discrepancies)?,
@@ -377,8 +377,13 @@ fn finish(out: &Path, partial: &Path, derived: &Derived) -> Result<()> {
         &out.join("datapackage.json"),
         schema::datapackage().as_bytes(),
     )?;
+    write_atomic(&out.join("run.json"), run.as_bytes())
+}
+
+/// Writes the derived files and moves everything into `out`.
+fn finish(out: &Path, partial: &Path, derived: &Derived) -> Result<()> {
     let run = fs::read_to_string(partial.join("run.json")).unwrap_or_default();
-    write_atomic(&out.join("run.json"), run.as_bytes())?;
+    write_derived(out, derived, &run)?;
     fs::rename(partial.join("games.csv"), out.join("games.csv"))?;
     fs::rename(partial.join("scores.csv"), out.join("scores.csv"))?;
     fs::remove_dir_all(partial)?;
@@ -426,16 +431,7 @@ pub fn merge(parts: &[PathBuf], out: &Path, record_komi: bool) -> Result<()> {
     }
     write_atomic(&out.join("games.csv"), &csv_bytes(&games)?)?;
     write_atomic(&out.join("scores.csv"), &csv_bytes(&score_rows)?)?;
-    write_atomic(
-        &out.join("discrepancies.csv"),
-        &csv_bytes(&derived.discrepancies)?,
-    )?;
-    write_atomic(&out.join("summary.csv"), &csv_bytes(&derived.summary())?)?;
-    write_atomic(
-        &out.join("datapackage.json"),
-        schema::datapackage().as_bytes(),
-    )?;
-    write_atomic(&out.join("run.json"), runs[0].as_bytes())?;
+    write_derived(out, &derived, &runs[0])?;
     Ok(())
 }
 

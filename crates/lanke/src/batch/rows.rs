@@ -212,10 +212,13 @@ pub fn process(
     };
     let r = replay(record);
     fill_record_fields(&mut row, record, &r);
-    // A game that ended by resignation, time or not at all leaves a
-    // mid-game position: it is judged as an estimate with few playouts.
-    let finished =
-        matches!(row.result_kind.as_str(), "count" | "draw") || r.tally.first_double_pass.is_some();
+    // A game that ended by resignation, time, forfeit or a stated unknown
+    // result leaves a mid-game position: it is judged as an estimate with
+    // few playouts. A record with no result at all (a diagram, a position
+    // to judge) counts as finished, as does one that ended by two passes.
+    let stopped_early = matches!(row.result_kind.as_str(), "resignation" | "time" | "forfeit")
+        || (row.result_kind == "unknown" && !row.result_raw.is_empty());
+    let finished = !stopped_early || r.tally.first_double_pass.is_some();
     row.finished = Some(finished);
     let spec = match &settings.spec {
         JudgeSpec::Builtin(o) if !finished => JudgeSpec::Builtin(lanke_judge::JudgeOptions {

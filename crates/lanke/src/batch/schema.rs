@@ -15,7 +15,7 @@ pub const GAMES: &[Field] = &[
     ("collection_index", "integer", "Index of the game within its SGF collection (0-based)."),
     ("status", "string", "ok, lenient (grammar deviations repaired) or error."),
     ("error", "string", "Why the game could not be read or judged (empty when not an error)."),
-    ("finished", "boolean", "The game ended by counting (a counted result or a draw) or by two passes; unfinished games are judged as estimates and left out of discrepancies and rates."),
+    ("finished", "boolean", "false when the record states a resignation, time, forfeit or an unknown/unfinished result (and did not end by two passes): such games are judged as estimates with 8 playouts and left out of discrepancies and rates; records with no result are positions to judge and count as finished."),
     ("black", "string", "PB."),
     ("white", "string", "PW."),
     ("black_rank", "string", "BR."),

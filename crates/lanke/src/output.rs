@@ -1,0 +1,55 @@
+//! Output plumbing shared by the per-game commands: the Black/White pair of
+//! the JSON objects, and a loop that writes every game to standard output,
+//! stopping quietly when the reader closes the pipe (`lanke ... | head`).
+
+use std::io::{self, BufWriter, StdoutLock, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+use anyhow::Result;
+use serde::Serialize;
+
+use crate::games::{for_each_game, GameItem};
+
+/// A Black/White pair in JSON: `{"B": .., "W": ..}`.
+#[derive(Serialize)]
+pub struct PerColor<T> {
+    #[serde(rename = "B")]
+    pub black: T,
+    #[serde(rename = "W")]
+    pub white: T,
+}
+
+impl<T: Clone> From<&[T; 2]> for PerColor<T> {
+    fn from(v: &[T; 2]) -> Self {
+        PerColor {
+            black: v[0].clone(),
+            white: v[1].clone(),
+        }
+    }
+}
+
+/// Writes every game with `each`. Returns `false` when the reader closed
+/// the pipe before the end (not an error), `true` otherwise.
+pub fn write_each_game(
+    paths: &[PathBuf],
+    mut each: impl FnMut(&mut BufWriter<StdoutLock<'static>>, GameItem) -> io::Result<()>,
+) -> Result<bool> {
+    let mut w = BufWriter::new(io::stdout().lock());
+    let mut failure: Option<io::Error> = None;
+    for_each_game(paths, |item| match each(&mut w, item) {
+        Ok(()) => ControlFlow::Continue(()),
+        Err(e) => {
+            failure = Some(e);
+            ControlFlow::Break(())
+        }
+    });
+    match failure {
+        Some(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(false),
+        Some(e) => Err(e.into()),
+        None => {
+            w.flush()?;
+            Ok(true)
+        }
+    }
+}
