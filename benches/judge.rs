@@ -42,7 +42,7 @@ fn pipeline(bytes: &[u8]) -> f64 {
         .flatten()
     {
         let r = lanke_board::replay(g);
-        let to_move = r.tally.last_player.map_or(Color::Black, Color::opponent);
+        let to_move = lanke_board::next_to_move(g, &r);
         let j = judge(
             &r.board,
             to_move,
@@ -65,7 +65,7 @@ fn benches(c: &mut Criterion) {
         .flatten()
         .map(|g| {
             let r = lanke_board::replay(&g);
-            let to_move = r.tally.last_player.map_or(Color::Black, Color::opponent);
+            let to_move = lanke_board::next_to_move(&g, &r);
             (r.board, to_move)
         })
         .collect();

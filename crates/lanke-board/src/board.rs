@@ -314,6 +314,40 @@ impl Board {
         result
     }
 
+    /// Connected components of empty points, each with whether it touches
+    /// a black and a white stone: `(grid indices, touches black, touches white)`.
+    #[must_use]
+    pub fn empty_regions(&self) -> Vec<(Vec<usize>, bool, bool)> {
+        let mut seen = [false; CELLS];
+        let mut out = Vec::new();
+        for start in self.points() {
+            if self.cells[start] != Cell::Empty || seen[start] {
+                continue;
+            }
+            let mut pts = vec![start];
+            seen[start] = true;
+            let (mut b, mut w) = (false, false);
+            let mut k = 0;
+            while k < pts.len() {
+                let i = pts[k];
+                k += 1;
+                for n in Self::neighbours(i) {
+                    match self.cells[n] {
+                        Cell::Empty if !seen[n] => {
+                            seen[n] = true;
+                            pts.push(n);
+                        }
+                        Cell::Black => b = true,
+                        Cell::White => w = true,
+                        _ => {}
+                    }
+                }
+            }
+            out.push((pts, b, w));
+        }
+        out
+    }
+
     /// The position as text: `X` black, `O` white, `.` empty, SGF letters on
     /// both axes.
     #[must_use]

@@ -12,4 +12,4 @@ mod board;
 mod replay;
 
 pub use board::{Board, Cell, PlayResult};
-pub use replay::{replay, Anomaly, AnomalyKind, PlayedMove, Replay, Tally};
+pub use replay::{next_to_move, replay, Anomaly, AnomalyKind, PlayedMove, Replay, Tally};

@@ -137,6 +137,18 @@ pub struct Replay {
     pub start_hash: u64,
 }
 
+/// Who is to move after the record's last move: the other colour of the
+/// last mover, else the record's `PL`, else Black.
+#[must_use]
+pub fn next_to_move(record: &GameRecord, replay: &Replay) -> Color {
+    replay
+        .tally
+        .last_player
+        .map(Color::opponent)
+        .or(record.info.player_to_move)
+        .unwrap_or(Color::Black)
+}
+
 /// Replays the main line of a record.
 #[must_use]
 pub fn replay(record: &GameRecord) -> Replay {

@@ -217,39 +217,6 @@ fn chains_of(board: &mut Board) -> Vec<(Color, Vec<usize>)> {
     out
 }
 
-/// Connected components of empty points: (points, touches black, touches white).
-fn empty_regions(board: &Board) -> Vec<(Vec<usize>, bool, bool)> {
-    let cells = board.points().last().map_or(0, |i| i + 1);
-    let mut seen = vec![false; cells];
-    let mut out = Vec::new();
-    for start in board.points() {
-        if board.cell(start) != Cell::Empty || seen[start] {
-            continue;
-        }
-        let mut pts = vec![start];
-        seen[start] = true;
-        let (mut b, mut w) = (false, false);
-        let mut k = 0;
-        while k < pts.len() {
-            let i = pts[k];
-            k += 1;
-            for n in Board::neighbours(i) {
-                match board.cell(n) {
-                    Cell::Empty if !seen[n] => {
-                        seen[n] = true;
-                        pts.push(n);
-                    }
-                    Cell::Black => b = true,
-                    Cell::White => w = true,
-                    _ => {}
-                }
-            }
-        }
-        out.push((pts, b, w));
-    }
-    out
-}
-
 fn liberties(board: &mut Board, i: usize) -> Vec<usize> {
     let (stones, _) = board.chain(i);
     let mut libs: Vec<usize> = stones
@@ -282,7 +249,7 @@ pub fn judge(
     //    (otherwise the opponent may play there to capture).
     let mut frozen = vec![false; cells];
     let libs = chain_liberty_counts(board);
-    for (pts, b, w) in empty_regions(board) {
+    for (pts, b, w) in board.empty_regions() {
         if b == w {
             continue;
         }
@@ -381,7 +348,7 @@ pub fn judge(
             seki_chain[k] = true;
         }
     }
-    let regions = empty_regions(&judged);
+    let regions = judged.empty_regions();
     for (pts, b, w) in &regions {
         if *b && *w && pts.iter().any(|&i| shared_point(i)) {
             for &i in pts {
@@ -643,7 +610,7 @@ fn group_labels(board: &mut Board, class_at: &impl Fn(usize) -> PointClass) -> V
         }
         r
     }
-    for (pts, b, w) in empty_regions(board) {
+    for (pts, b, w) in board.empty_regions() {
         if b == w
             || pts
                 .iter()

@@ -15,12 +15,7 @@ fn record(bytes: &[u8]) -> GameRecord {
 fn judged(bytes: &[u8]) -> (Judgement, Board) {
     let r = record(bytes);
     let played = replay(&r);
-    let to_move = played
-        .tally
-        .last_player
-        .map(Color::opponent)
-        .or(r.info.player_to_move)
-        .unwrap_or(Color::Black);
+    let to_move = lanke_board::next_to_move(&r, &played);
     (
         judge(
             &played.board,

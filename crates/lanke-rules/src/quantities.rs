@@ -1,7 +1,7 @@
 //! The RULES.md §1 quantities of one game, read once from the replay and the
 //! judgement. Only arithmetic on already-judged facts lives here.
 
-use lanke_board::{Board, Cell, Replay};
+use lanke_board::{Board, Replay};
 use lanke_judge::Judgement;
 use lanke_sgf::Color;
 
@@ -146,32 +146,10 @@ impl Quantities {
 #[must_use]
 pub fn all_alive_area(board: &Board) -> [u32; 2] {
     let mut area = board.stone_counts();
-    let cells = board.points().last().map_or(0, |i| i + 1);
-    let mut seen = vec![false; cells];
-    for start in board.points() {
-        if board.cell(start) != Cell::Empty || seen[start] {
-            continue;
-        }
-        seen[start] = true;
-        let mut stack = vec![start];
-        let (mut size, mut reach_b, mut reach_w) = (0u32, false, false);
-        while let Some(i) = stack.pop() {
-            size += 1;
-            for n in Board::neighbours(i) {
-                match board.cell(n) {
-                    Cell::Empty if !seen[n] => {
-                        seen[n] = true;
-                        stack.push(n);
-                    }
-                    Cell::Black => reach_b = true,
-                    Cell::White => reach_w = true,
-                    _ => {}
-                }
-            }
-        }
+    for (pts, reach_b, reach_w) in board.empty_regions() {
         match (reach_b, reach_w) {
-            (true, false) => area[0] += size,
-            (false, true) => area[1] += size,
+            (true, false) => area[0] += pts.len() as u32,
+            (false, true) => area[1] += pts.len() as u32,
             _ => {}
         }
     }

@@ -12,12 +12,7 @@ fn quantities(bytes: &[u8]) -> Quantities {
         .remove(0)
         .expect("a go record");
     let r = replay(&record);
-    let to_move = r
-        .tally
-        .last_player
-        .map(Color::opponent)
-        .or(record.info.player_to_move)
-        .unwrap_or(Color::Black);
+    let to_move = lanke_board::next_to_move(&record, &r);
     let j = judge(
         &r.board,
         to_move,

@@ -8,20 +8,13 @@ use std::path::PathBuf;
 use anyhow::Result;
 use lanke_board::replay;
 use lanke_judge::{Counts, FillKind, Judgement, PointClass};
-use lanke_sgf::{Color, GameRecord, Point};
+use lanke_sgf::{Color, Point};
 use serde::Serialize;
 
 use crate::judging::{judge_game, start_engine, JudgeSpec, Override};
 use crate::output::{write_each_game, PerColor};
 
-/// Who is to move after the record's last move.
-pub fn next_to_move(record: &GameRecord, r: &lanke_board::Replay) -> Color {
-    r.tally
-        .last_player
-        .map(Color::opponent)
-        .or(record.info.player_to_move)
-        .unwrap_or(Color::Black)
-}
+pub use lanke_board::next_to_move;
 
 /// The judged diagram: `X O` live, `x o` dead, `+` Black's territory,
 /// `-` White's, `#` seki eye, `=` shared seki liberty, `.` dame.

@@ -224,19 +224,21 @@ impl Derived {
             game.result_raw.clone()
         };
         let reference = reference_family(game);
+        let row = |kind: &str, cause: &str, detail: String| DiscrepancyRow {
+            seq: game.seq,
+            game_id: game.game_id.clone(),
+            kind: kind.to_string(),
+            cause: cause.to_string(),
+            black_wins: names(&refs, "B"),
+            white_wins: names(&refs, "W"),
+            draws: names(&refs, "draw"),
+            recorded: recorded.clone(),
+            reference_family: reference.to_string(),
+            detail,
+        };
         if flip {
-            self.discrepancies.push(DiscrepancyRow {
-                seq: game.seq,
-                game_id: game.game_id.clone(),
-                kind: "families-disagree".to_string(),
-                cause: cause.to_string(),
-                black_wins: names(&refs, "B"),
-                white_wins: names(&refs, "W"),
-                draws: names(&refs, "draw"),
-                recorded: recorded.clone(),
-                reference_family: reference.to_string(),
-                detail: String::new(),
-            });
+            self.discrepancies
+                .push(row("families-disagree", cause, String::new()));
         }
         if counted {
             if let Some(r) = find(reference) {
@@ -250,21 +252,12 @@ impl Derived {
                     } else {
                         "judgement or record"
                     };
-                    self.discrepancies.push(DiscrepancyRow {
-                        seq: game.seq,
-                        game_id: game.game_id.clone(),
-                        kind: "contradicts-record".to_string(),
-                        cause: own_cause.to_string(),
-                        black_wins: names(&refs, "B"),
-                        white_wins: names(&refs, "W"),
-                        draws: names(&refs, "draw"),
-                        recorded,
-                        reference_family: reference.to_string(),
-                        detail: format!(
-                            "{} margin {} vs recorded {}",
-                            reference, r.margin, game.result_raw
-                        ),
-                    });
+                    let detail = format!(
+                        "{} margin {} vs recorded {}",
+                        reference, r.margin, game.result_raw
+                    );
+                    self.discrepancies
+                        .push(row("contradicts-record", own_cause, detail));
                 }
             }
         }
