@@ -6,6 +6,7 @@
 use lanke_board::{Board, Cell};
 use lanke_sgf::{Color, Point};
 
+use crate::benson::pass_alive;
 use crate::playout::ownership;
 
 /// A chain's status.
@@ -264,6 +265,16 @@ pub fn judge(
             }
         }
     }
+    // Benson: unconditionally alive chains and the sealed regions around
+    // them are settled for certain.
+    let sure = [Color::Black, Color::White].map(|c| pass_alive(board, c));
+    for s in &sure {
+        for i in board.points() {
+            if s.territory[i] && board.cell(i) == Cell::Empty {
+                frozen[i] = true;
+            }
+        }
+    }
     let own = match source {
         StatusSource::Builtin => Some(ownership(
             board,
@@ -304,7 +315,12 @@ pub fn judge(
                     stones.iter().map(|&s| f32::from(counts[s])).sum::<f32>() / n
                 };
                 let (mine, theirs) = (share(*color), share(color.opponent()));
-                if mine >= theirs {
+                let first = stones[0];
+                if sure[color.index()].alive[first] {
+                    (Status::Alive, 1.0)
+                } else if sure[color.opponent().index()].territory[first] {
+                    (Status::Dead, 1.0)
+                } else if mine >= theirs {
                     (Status::Alive, (mine - theirs).clamp(0.0, 1.0))
                 } else {
                     (Status::Dead, (theirs - mine).clamp(0.0, 1.0))
@@ -677,8 +693,51 @@ fn forces_protection(
             return false;
         }
         let libs = liberties(&mut b, n);
-        libs.len() == 1 && matches!(class_at(libs[0]), PointClass::Territory(c) | PointClass::SekiEye(c) if c == victim)
+        libs.len() == 1
+            && matches!(class_at(libs[0]), PointClass::Territory(c) | PointClass::SekiEye(c) if c == victim)
+            && capture_sticks(&b, by, libs[0])
     })
+}
+
+fn chain_size(board: &Board, stone: usize) -> usize {
+    board.clone().chain(stone).0.len()
+}
+
+/// The single liberties of the opponent chains next to the chain at `stone`:
+/// the points where a move captures one of them, in board order.
+fn capturing_points(board: &Board, stone: usize) -> Vec<usize> {
+    let mut probe = board.clone();
+    let (stones, _) = probe.chain(stone);
+    let Some(own) = board.cell(stone).color() else {
+        return Vec::new();
+    };
+    let foe = Cell::of(own.opponent());
+    let mut out = Vec::new();
+    for n in stones.iter().flat_map(|&s| Board::neighbours(s)) {
+        if board.cell(n) == foe {
+            let libs = liberties(&mut probe, n);
+            if libs.len() == 1 && !out.contains(&libs[0]) {
+                out.push(libs[0]);
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// Would `by` at the empty `l` capture stones and keep them? A capture the
+/// opponent answers by taking back a bigger chain than it lost (a snapback:
+/// the capturing chain is left in atari) does not stick; a single stone
+/// taking a single stone (a ko) does, since the opponent must spend a move
+/// to resolve it.
+fn capture_sticks(board: &Board, by: Color, l: usize) -> bool {
+    let mut b = board.clone();
+    let r = b.play(by, l);
+    if r.captured == 0 || r.suicided > 0 {
+        return false;
+    }
+    let (stones, libs) = b.chain(l);
+    libs >= 2 || stones.len() <= r.captured as usize
 }
 
 /// Fills the dame alternately, starting with `to_move`. Each turn, in order:
@@ -710,16 +769,33 @@ fn fill_dame(
     let mut taken = vec![false; points.last().map_or(0, |i| i + 1)];
     while passes < 2 && fills.len() < limit {
         let mut protect = None;
-        for (_, l) in atari_liberties(board, side, dead) {
-            let mine = matches!(class_at(l), PointClass::Territory(c) | PointClass::SekiEye(c) if c == side);
-            if (mine || class_at(l) == PointClass::Dame) && !self_atari(board, side, l) {
-                let kind = if mine {
-                    FillKind::Protective
-                } else {
-                    FillKind::Dame
-                };
-                protect = Some((l, kind));
-                break;
+        'chains: for (stone, l) in atari_liberties(board, side, dead) {
+            let own_point = |m: usize| matches!(class_at(m), PointClass::Territory(c) | PointClass::SekiEye(c) if c == side);
+            // A chain whose capture the opponent could not keep (a snapback)
+            // needs no protective move.
+            if own_point(l) && !capture_sticks(board, side.opponent(), l) {
+                continue;
+            }
+            // Extend at the liberty, or capture a neighbouring chain in atari
+            // (often dead stones, whose capture gives the liberties back).
+            // A lone stone that cannot extend is given up rather than saved
+            // by capturing (the source's 烂柯图 leaves aa so).
+            let captures = if chain_size(board, stone) >= 2 {
+                capturing_points(board, stone)
+            } else {
+                Vec::new()
+            };
+            for m in std::iter::once(l).chain(captures) {
+                let mine = own_point(m);
+                if (mine || class_at(m) == PointClass::Dame) && !self_atari(board, side, m) {
+                    let kind = if mine {
+                        FillKind::Protective
+                    } else {
+                        FillKind::Dame
+                    };
+                    protect = Some((m, kind));
+                    break 'chains;
+                }
             }
         }
         let choice = protect.or_else(|| {

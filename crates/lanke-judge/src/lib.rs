@@ -14,10 +14,12 @@
 //! No I/O here: engines and files are read by the caller.
 
 mod analysis;
+mod benson;
 mod playout;
 
 pub use analysis::{
     judge, ChainInfo, Counts, Fill, FillKind, Group, JudgeOptions, Judgement, PointClass, Status,
     StatusSource,
 };
+pub use benson::{pass_alive, PassAlive};
 pub use playout::{ownership, Ownership, Rng};

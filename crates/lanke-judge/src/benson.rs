@@ -1,0 +1,235 @@
+//! Benson's unconditional life: the chains of a colour that no sequence of
+//! opponent moves can capture even if their owner always passes, and the
+//! regions around them where the opponent can never live.
+//!
+//! This is exact and static, so the judge trusts it over the playouts: a
+//! pass-alive chain is alive with certainty, and opponent stones inside a
+//! region sealed by pass-alive chains, every empty point of which touches one
+//! of them, are dead with certainty (no eye can form there).
+//!
+//! Only board analysis lives here; no statuses are assigned.
+
+use lanke_board::{Board, Cell};
+use lanke_sgf::Color;
+
+/// The result for one colour.
+#[derive(Clone, Debug)]
+pub struct PassAlive {
+    /// Per grid cell: the stone there belongs to a pass-alive chain.
+    pub alive: Vec<bool>,
+    /// Per grid cell: the point lies in a region sealed by pass-alive chains
+    /// in which the opponent cannot make an eye (empty points and opponent
+    /// stones alike).
+    pub territory: Vec<bool>,
+}
+
+/// Runs Benson's algorithm for `color` on `board`.
+#[must_use]
+pub fn pass_alive(board: &Board, color: Color) -> PassAlive {
+    let own = Cell::of(color);
+    // Room for the border cells past the last point, which neighbours reach.
+    let cells = board.points().last().map_or(0, |i| i + 1) + 64;
+    let points: Vec<usize> = board.points().collect();
+
+    // Chains of `color`, labelled.
+    let mut chain_of = vec![usize::MAX; cells];
+    let mut chains: Vec<Vec<usize>> = Vec::new();
+    for &i in &points {
+        if board.cell(i) == own && chain_of[i] == usize::MAX {
+            let k = chains.len();
+            let mut stones = vec![i];
+            chain_of[i] = k;
+            let mut at = 0;
+            while at < stones.len() {
+                let s = stones[at];
+                at += 1;
+                for n in Board::neighbours(s) {
+                    if board.cell(n) == own && chain_of[n] == usize::MAX {
+                        chain_of[n] = k;
+                        stones.push(n);
+                    }
+                }
+            }
+            chains.push(stones);
+        }
+    }
+
+    // Regions: connected components of points not holding `color`.
+    let mut region_of = vec![usize::MAX; cells];
+    let mut regions: Vec<Vec<usize>> = Vec::new();
+    for &i in &points {
+        if board.cell(i) != own && region_of[i] == usize::MAX {
+            let k = regions.len();
+            let mut pts = vec![i];
+            region_of[i] = k;
+            let mut at = 0;
+            while at < pts.len() {
+                let p = pts[at];
+                at += 1;
+                for n in Board::neighbours(p) {
+                    let c = board.cell(n);
+                    if c != own && c != Cell::Border && region_of[n] == usize::MAX {
+                        region_of[n] = k;
+                        pts.push(n);
+                    }
+                }
+            }
+            regions.push(pts);
+        }
+    }
+
+    // For each region: the chains bordering it, and the chains to which it
+    // is vital (every empty point of the region is a liberty of the chain).
+    let mut borders: Vec<Vec<usize>> = vec![Vec::new(); regions.len()];
+    let mut vital_to: Vec<Vec<usize>> = vec![Vec::new(); regions.len()];
+    for (r, pts) in regions.iter().enumerate() {
+        let mut around: Vec<usize> = pts
+            .iter()
+            .flat_map(|&p| Board::neighbours(p))
+            .filter(|&n| board.cell(n) == own)
+            .map(|n| chain_of[n])
+            .collect();
+        around.sort_unstable();
+        around.dedup();
+        for &k in &around {
+            let vital = pts.iter().all(|&p| {
+                board.cell(p) != Cell::Empty
+                    || Board::neighbours(p).iter().any(|&n| chain_of[n] == k)
+            });
+            if vital {
+                vital_to[r].push(k);
+            }
+        }
+        borders[r] = around;
+    }
+
+    let mut chain_alive = vec![true; chains.len()];
+    let mut region_alive = vec![true; regions.len()];
+    loop {
+        let mut changed = false;
+        // A chain needs two healthy regions vital to it.
+        let mut vital_count = vec![0u32; chains.len()];
+        for r in 0..regions.len() {
+            if region_alive[r] {
+                for &k in &vital_to[r] {
+                    vital_count[k] += 1;
+                }
+            }
+        }
+        for k in 0..chains.len() {
+            if chain_alive[k] && vital_count[k] < 2 {
+                chain_alive[k] = false;
+                changed = true;
+            }
+        }
+        // A region bordered by a removed chain is no longer healthy.
+        for r in 0..regions.len() {
+            if region_alive[r] && borders[r].iter().any(|&k| !chain_alive[k]) {
+                region_alive[r] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+
+    let mut out = PassAlive {
+        alive: vec![false; cells],
+        territory: vec![false; cells],
+    };
+    for (k, stones) in chains.iter().enumerate() {
+        if chain_alive[k] {
+            for &s in stones {
+                out.alive[s] = true;
+            }
+        }
+    }
+    for (r, pts) in regions.iter().enumerate() {
+        // Sealed by pass-alive chains, and every empty point touches one.
+        let sealed = !borders[r].is_empty() && borders[r].iter().all(|&k| chain_alive[k]);
+        let no_eye = pts.iter().all(|&p| {
+            board.cell(p) != Cell::Empty
+                || Board::neighbours(p)
+                    .iter()
+                    .any(|&n| board.cell(n) == own && chain_alive[chain_of[n]])
+        });
+        if sealed && no_eye {
+            for &p in pts {
+                out.territory[p] = true;
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lanke_sgf::Point;
+
+    fn board(rows: &[&str]) -> Board {
+        let mut b = Board::new(rows.len() as u8);
+        for (y, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                let cell = match ch {
+                    'X' => Cell::Black,
+                    'O' => Cell::White,
+                    _ => continue,
+                };
+                b.put(Point::new(x as u8, y as u8), cell);
+            }
+        }
+        b
+    }
+
+    fn at(x: u8, y: u8) -> usize {
+        Board::idx(Point::new(x, y))
+    }
+
+    #[test]
+    fn two_separate_eyes_are_pass_alive_one_eye_is_not() {
+        // Black wall with two one-point eyes in the corner; a White stone
+        // outside. The second Black group has a single eye.
+        let b = board(&[
+            ".X.X...", //
+            "XXXX...", //
+            ".......", //
+            "....O..", //
+            ".......", //
+            "XXX....", //
+            ".X.X...", //
+        ]);
+        let p = pass_alive(&b, Color::Black);
+        assert!(p.alive[at(1, 0)] && p.alive[at(0, 1)]);
+        assert!(p.territory[at(0, 0)] && p.territory[at(2, 0)]);
+        // Bottom group: eyes at (0,6) and (2,6)? (2,6) touches the stone at
+        // (3,6), which is a separate chain bordering the big outside region.
+        assert!(!p.alive[at(3, 6)]);
+        assert!(!p.territory[at(4, 3)], "the open board is not territory");
+    }
+
+    #[test]
+    fn a_dead_stone_inside_a_small_sealed_region_is_marked() {
+        // Black lives with an eye at (0,0) and a three-point region holding a
+        // White stone, every point of which touches Black.
+        let b = board(&[
+            ".X.O.X...", //
+            "XXXXXX...", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+            ".........", //
+        ]);
+        let p = pass_alive(&b, Color::Black);
+        assert!(p.alive[at(1, 0)]);
+        assert!(
+            p.territory[at(3, 0)],
+            "the white stone sits in Black's sealed region"
+        );
+        assert!(!pass_alive(&b, Color::White).alive[at(3, 0)]);
+    }
+}
