@@ -1,0 +1,102 @@
+//! Hard endings from real professional records: the dame filling must make
+//! exactly the protective moves a strong player would, no more and no fewer.
+//! Each case names why it is hard; the figures are the ones that reproduce
+//! the record's counted result (checked by `lanke eval` and GNU Go 3.8).
+
+use lanke_board::{next_to_move, replay};
+use lanke_judge::{judge, pass_alive, FillKind, JudgeOptions, Judgement, StatusSource};
+use lanke_sgf::{load_collection, Color, Point};
+use lanke_testdata::cwi_file;
+
+fn judged(member: &str) -> Judgement {
+    let r = load_collection(cwi_file(member), None)
+        .games
+        .remove(0)
+        .expect("a go record");
+    let played = replay(&r);
+    let to_move = next_to_move(&r, &played);
+    judge(
+        &played.board,
+        to_move,
+        &StatusSource::Builtin,
+        &JudgeOptions::default(),
+    )
+}
+
+fn protective(j: &Judgement) -> Vec<(Color, String)> {
+    j.fills
+        .iter()
+        .filter(|f| f.kind == FillKind::Protective)
+        .map(|f| (f.color, f.point.to_sgf()))
+        .collect()
+}
+
+fn pts(list: &[&str]) -> Vec<Point> {
+    let mut v: Vec<Point> = list.iter().map(|s| Point::from_sgf(s).unwrap()).collect();
+    v.sort_unstable();
+    v
+}
+
+/// Snapback: White's stone at cj is in atari at ci, but Black capturing
+/// there leaves three black stones in atari for White to take back, so
+/// White owes no protective move (recorded B+3.5; protecting gives B+4.5).
+#[test]
+fn a_chain_in_atari_that_a_snapback_defends_needs_no_protection() {
+    let j = judged("games/Chunlan/14/T30.sgf");
+    assert_eq!(j.dead[0], pts(&["di", "dj", "kd", "ke", "le", "om"]));
+    assert_eq!(j.dead[1], pts(&["mi", "ni", "od", "oe", "og", "qb", "qe", "qj"]));
+    assert!(
+        !j.fills.iter().any(|f| f.point.to_sgf() == "ci"),
+        "no fill at ci: {:?}",
+        j.fills
+    );
+    assert_eq!(j.before_fill.dame, 1);
+}
+
+/// Protection by capture: when Black fills the dame at pn, White's lower
+/// chain is left with one liberty (sn), and extending there is self-atari;
+/// White protects by capturing the six dead black stones at sl, a move
+/// inside its own territory (recorded W+0.5).
+#[test]
+fn a_chain_short_of_liberties_is_protected_by_capturing_dead_stones() {
+    let j = judged("games/Cho_Chikun/2010-12-09.sgf");
+    assert_eq!(protective(&j), [(Color::White, "sl".to_string())]);
+    assert!(j.dead[0].contains(&Point::from_sgf("rk").unwrap()));
+}
+
+/// A real teire: after Black fills gi, White's wall around hh would be
+/// captured; White fills inside its territory (recorded B+1.5).
+#[test]
+fn a_wall_put_in_atari_by_a_dame_is_protected_inside_territory() {
+    let j = judged("games/Meijin/43/P06.sgf");
+    assert!(
+        protective(&j).contains(&(Color::White, "hh".to_string())),
+        "{:?}",
+        j.fills
+    );
+}
+
+/// Benson on the 烂柯图 final position: Black's upper-right and left-side
+/// groups have two sealed eyes each and are alive whatever White plays,
+/// with their small enclosures as certain territory; no White group is
+/// unconditionally alive (its eyes are wide areas, not sealed points).
+#[test]
+fn pass_alive_chains_in_the_lanke_record() {
+    let r = load_collection(cwi_file("games/ancient/old_chinese/2.sgf"), None)
+        .games
+        .remove(0)
+        .expect("a go record");
+    let board = replay(&r).board;
+    let black = pass_alive(&board, Color::Black);
+    let white = pass_alive(&board, Color::White);
+    let at = |s: &str| lanke_board::Board::idx(Point::from_sgf(s).unwrap());
+    for s in ["qc", "ob", "bj", "bk", "dn", "eo"] {
+        let i = at(s);
+        assert!(black.alive[i] || black.territory[i], "{s}");
+    }
+    for s in ["rc", "sa", "ak", "al", "eo"] {
+        assert!(black.territory[at(s)], "{s} is sealed Black territory");
+    }
+    assert!(!black.alive[at("dc")], "the upper-left black chains are not");
+    assert_eq!(white.alive.iter().filter(|&&x| x).count(), 0);
+}
