@@ -44,7 +44,10 @@ fn pts(list: &[&str]) -> Vec<Point> {
 fn a_chain_in_atari_that_a_snapback_defends_needs_no_protection() {
     let j = judged("games/Chunlan/14/T30.sgf");
     assert_eq!(j.dead[0], pts(&["di", "dj", "kd", "ke", "le", "om"]));
-    assert_eq!(j.dead[1], pts(&["mi", "ni", "od", "oe", "og", "qb", "qe", "qj"]));
+    assert_eq!(
+        j.dead[1],
+        pts(&["mi", "ni", "od", "oe", "og", "qb", "qe", "qj"])
+    );
     assert!(
         !j.fills.iter().any(|f| f.point.to_sgf() == "ci"),
         "no fill at ci: {:?}",
@@ -97,6 +100,9 @@ fn pass_alive_chains_in_the_lanke_record() {
     for s in ["rc", "sa", "ak", "al", "eo"] {
         assert!(black.territory[at(s)], "{s} is sealed Black territory");
     }
-    assert!(!black.alive[at("dc")], "the upper-left black chains are not");
+    assert!(
+        !black.alive[at("dc")],
+        "the upper-left black chains are not"
+    );
     assert_eq!(white.alive.iter().filter(|&&x| x).count(), 0);
 }

@@ -68,6 +68,9 @@ pub enum KoRule {
     /// Simple ko only.
     Simple,
     PositionalSuperko,
+    /// Positional superko whose history is cleared at the first two
+    /// consecutive passes (seed 000 sub-rules 1-x and 4-x: 两弃为界).
+    PhasedPositionalSuperko,
     SituationalSuperko,
     /// Seed 000's generalized superko with virtual stones and the two-pass boundary.
     GeneralizedSuperko,
@@ -121,6 +124,9 @@ pub struct Family {
     pub handicap: HandicapComp,
     pub ties: TieRule,
     pub ko: KoRule,
+    /// A move that leaves its own chain without liberties is legal (and
+    /// removes that chain).
+    pub suicide_legal: bool,
     pub counting: Counting,
 }
 
@@ -136,6 +142,7 @@ pub static FAMILIES: [Family; 20] = [
         handicap: HandicapComp::None,
         ties: TieRule::Draw,
         ko: KoRule::SimpleNoResultCycles,
+        suicide_legal: false,
         counting: Counting::TerritoryPrisoners,
     },
     Family {
@@ -148,6 +155,7 @@ pub static FAMILIES: [Family; 20] = [
         handicap: HandicapComp::HalfStonePerStone,
         ties: TieRule::Draw,
         ko: KoRule::PositionalSuperko,
+        suicide_legal: false,
         counting: Counting::Area,
     },
     Family {
@@ -160,6 +168,7 @@ pub static FAMILIES: [Family; 20] = [
         handicap: HandicapComp::HalfStonePerStone,
         ties: TieRule::Draw,
         ko: KoRule::Simple,
+        suicide_legal: false,
         counting: Counting::Area,
     },
     Family {
@@ -172,6 +181,7 @@ pub static FAMILIES: [Family; 20] = [
         handicap: HandicapComp::NMinusOnePoints,
         ties: TieRule::Draw,
         ko: KoRule::SituationalSuperko,
+        suicide_legal: false,
         counting: Counting::Area,
     },
     Family {
@@ -184,6 +194,7 @@ pub static FAMILIES: [Family; 20] = [
         handicap: HandicapComp::NPoints,
         ties: TieRule::BlackWins,
         ko: KoRule::IngHotStones,
+        suicide_legal: true,
         counting: Counting::Area,
     },
     Family {
@@ -196,6 +207,7 @@ pub static FAMILIES: [Family; 20] = [
         handicap: HandicapComp::None,
         ties: TieRule::Draw,
         ko: KoRule::SituationalSuperko,
+        suicide_legal: true,
         counting: Counting::Area,
     },
     Family {
@@ -208,6 +220,7 @@ pub static FAMILIES: [Family; 20] = [
         handicap: HandicapComp::None,
         ties: TieRule::Draw,
         ko: KoRule::PositionalSuperko,
+        suicide_legal: true,
         counting: Counting::AreaAllStonesAlive,
     },
     Family {
@@ -220,6 +233,7 @@ pub static FAMILIES: [Family; 20] = [
         handicap: HandicapComp::HalfStonePerStone,
         ties: TieRule::Draw,
         ko: KoRule::PositionalSuperko,
+        suicide_legal: false,
         counting: Counting::AreaBlackLastPays,
     },
     Family {
@@ -232,6 +246,7 @@ pub static FAMILIES: [Family; 20] = [
         handicap: HandicapComp::StonePerStone,
         ties: TieRule::Draw,
         ko: KoRule::Simple,
+        suicide_legal: false,
         counting: Counting::GroupTax,
     },
     Family {
@@ -244,6 +259,7 @@ pub static FAMILIES: [Family; 20] = [
         handicap: HandicapComp::None,
         ties: TieRule::Draw,
         ko: KoRule::SimpleNoResultCycles,
+        suicide_legal: false,
         counting: Counting::Routes,
     },
     Family {
@@ -255,7 +271,8 @@ pub static FAMILIES: [Family; 20] = [
         komi_handicap: 6.5,
         handicap: HandicapComp::None,
         ties: TieRule::Draw,
-        ko: KoRule::PositionalSuperko,
+        ko: KoRule::PhasedPositionalSuperko,
+        suicide_legal: false,
         counting: Counting::ScientificArt(MovesCounted::OnBoard),
     },
     Family {
@@ -267,7 +284,8 @@ pub static FAMILIES: [Family; 20] = [
         komi_handicap: 7.5,
         handicap: HandicapComp::None,
         ties: TieRule::Draw,
-        ko: KoRule::PositionalSuperko,
+        ko: KoRule::PhasedPositionalSuperko,
+        suicide_legal: false,
         counting: Counting::ScientificLegal,
     },
     Family {
@@ -280,6 +298,7 @@ pub static FAMILIES: [Family; 20] = [
         handicap: HandicapComp::None,
         ties: TieRule::Draw,
         ko: KoRule::GeneralizedSuperko,
+        suicide_legal: false,
         counting: Counting::ScientificArt(MovesCounted::OnBoardAndVirtual),
     },
     Family {
@@ -292,6 +311,7 @@ pub static FAMILIES: [Family; 20] = [
         handicap: HandicapComp::None,
         ties: TieRule::Draw,
         ko: KoRule::GeneralizedSuperko,
+        suicide_legal: false,
         counting: Counting::ScientificLegal,
     },
     Family {
@@ -304,6 +324,7 @@ pub static FAMILIES: [Family; 20] = [
         handicap: HandicapComp::None,
         ties: TieRule::Draw,
         ko: KoRule::GeneralizedSuperko,
+        suicide_legal: false,
         counting: Counting::ScientificArt(MovesCounted::OnBoard),
     },
     Family {
@@ -316,6 +337,7 @@ pub static FAMILIES: [Family; 20] = [
         handicap: HandicapComp::None,
         ties: TieRule::Draw,
         ko: KoRule::GeneralizedSuperko,
+        suicide_legal: false,
         counting: Counting::ScientificLegal,
     },
     Family {
@@ -327,7 +349,8 @@ pub static FAMILIES: [Family; 20] = [
         komi_handicap: 6.5,
         handicap: HandicapComp::None,
         ties: TieRule::Draw,
-        ko: KoRule::PositionalSuperko,
+        ko: KoRule::PhasedPositionalSuperko,
+        suicide_legal: false,
         counting: Counting::ScientificArt(MovesCounted::OnBoard),
     },
     Family {
@@ -339,7 +362,8 @@ pub static FAMILIES: [Family; 20] = [
         komi_handicap: 7.5,
         handicap: HandicapComp::None,
         ties: TieRule::Draw,
-        ko: KoRule::PositionalSuperko,
+        ko: KoRule::PhasedPositionalSuperko,
+        suicide_legal: false,
         counting: Counting::ScientificLegal,
     },
     Family {
@@ -352,6 +376,7 @@ pub static FAMILIES: [Family; 20] = [
         handicap: HandicapComp::None,
         ties: TieRule::Draw,
         ko: KoRule::PositionalSuperko,
+        suicide_legal: false,
         counting: Counting::LiveStoneRoutes,
     },
     Family {
@@ -364,6 +389,7 @@ pub static FAMILIES: [Family; 20] = [
         handicap: HandicapComp::None,
         ties: TieRule::Draw,
         ko: KoRule::Simple,
+        suicide_legal: false,
         counting: Counting::GroupTax,
     },
 ];

@@ -8,6 +8,7 @@
 //! No I/O; no formatting beyond the unit names.
 
 mod families;
+mod legality;
 mod quantities;
 pub mod recorded;
 
@@ -15,4 +16,5 @@ pub use families::{
     equal_stone_count, family, score, Counting, Family, HandicapComp, KoRule, KomiMode,
     MovesCounted, Outcome, Score, TieRule, Unit, FAMILIES,
 };
+pub use legality::{verdict, Verdict};
 pub use quantities::{all_alive_area, Quantities};

@@ -10,6 +10,7 @@ mod judging;
 mod output;
 mod replay_cmd;
 mod score_cmd;
+mod verify_cmd;
 
 use std::path::PathBuf;
 
@@ -109,6 +110,16 @@ enum Command {
         file: PathBuf,
         #[arg(long)]
         svg: PathBuf,
+        #[command(flatten)]
+        judging: JudgingArgs,
+    },
+    /// Check every figure the records state (RE, GC, comments) against the rescoring.
+    Verify {
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Print the table but exit 0 even when a statement disagrees.
+        #[arg(long)]
+        report_only: bool,
         #[command(flatten)]
         judging: JudgingArgs,
     },
@@ -250,6 +261,14 @@ fn main() -> anyhow::Result<()> {
                 keep_pictures: true,
             };
             score_cmd::show(&file, &settings, &svg)
+        }
+        Command::Verify {
+            paths,
+            report_only,
+            judging,
+        } => {
+            let (spec, overrides) = judging.resolve()?;
+            verify_cmd::run(&paths, &spec, &overrides, report_only)
         }
         Command::Eval {
             paths,

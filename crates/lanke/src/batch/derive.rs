@@ -89,7 +89,7 @@ fn classify(game: &GameRow, scores: &[&ScoreRow], record_mode_komi_missing: bool
         w.dedup();
         w
     };
-    if !game.anomalies.is_empty() {
+    if scores.iter().any(|s| s.legality != "legal") {
         return "illegal move or no result";
     }
     if game.judge_confidence.is_some_and(|c| c < 0.5) {
@@ -245,7 +245,7 @@ impl Derived {
                 if r.agrees_with_record == "no" {
                     let own_cause = if game.judge_confidence.is_some_and(|c| c < 0.5) {
                         "judgement uncertain"
-                    } else if !game.anomalies.is_empty() {
+                    } else if r.legality != "legal" {
                         "illegal move or no result"
                     } else if komi_missing {
                         "komi unknown"

@@ -5,7 +5,7 @@
 use lanke_board::{replay, Replay};
 use lanke_judge::Judgement;
 use lanke_rules::recorded::{parse_result, Recorded};
-use lanke_rules::{score, Family, KomiMode, Quantities};
+use lanke_rules::{score, verdict, Family, KoRule, KomiMode, Quantities};
 use lanke_sgf::{Color, GameRecord};
 use serde::{Deserialize, Serialize};
 
@@ -263,6 +263,14 @@ pub fn process(
         (true, None) => KomiMode::Record(0.0),
         (false, _) => KomiMode::Native,
     };
+    // One verdict per distinct ko and suicide rule among the families.
+    let mut verdicts: Vec<((KoRule, bool), String)> = Vec::new();
+    for f in &settings.families {
+        let k = (f.ko, f.suicide_legal);
+        if !verdicts.iter().any(|(v, _)| *v == k) {
+            verdicts.push((k, verdict(f.ko, f.suicide_legal, &r).label()));
+        }
+    }
     let scores = settings
         .families
         .iter()
@@ -286,7 +294,11 @@ pub fn process(
                 white: sc.white,
                 margin: sc.margin,
                 winner: sc.outcome.as_str().to_string(),
-                legality: legality(&r),
+                legality: verdicts
+                    .iter()
+                    .find(|(k, _)| *k == (f.ko, f.suicide_legal))
+                    .map(|(_, v)| v.clone())
+                    .unwrap_or_default(),
                 recorded_winner: row.result_winner.clone(),
                 recorded_margin: row.result_margin,
                 agrees_with_record: agrees,
@@ -303,15 +315,6 @@ pub fn process(
 
 fn yes_no(b: bool) -> String {
     if b { "yes" } else { "no" }.to_string()
-}
-
-/// The replay's verdict on legality: the first anomaly, if any. Per-family
-/// superko checking is not implemented yet; this column says what is known.
-fn legality(r: &Replay) -> String {
-    match r.anomalies.first() {
-        None => "legal (simple ko)".to_string(),
-        Some(a) => format!("illegal at move {} ({})", a.move_number, a.kind.as_str()),
-    }
 }
 
 fn fill_record_fields(row: &mut GameRow, record: &GameRecord, r: &Replay) {

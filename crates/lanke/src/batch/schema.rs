@@ -77,7 +77,7 @@ pub const SCORES: &[Field] = &[
     ("white", "number", "White's figure."),
     ("margin", "number", "Black minus White after komi and compensation (stones: Black's count minus half the board minus komi)."),
     ("winner", "string", "B, W or draw."),
-    ("legality", "string", "Replay verdict: legal under simple ko, or the first illegal move. Per-family superko checks are not implemented yet."),
+    ("legality", "string", "The family's ko and suicide rule checked on the replayed record: `legal`, `illegal at move N (reason)` or `no result at move N (reason)` (docs/RULES.md §5)."),
     ("recorded_winner", "string", "The record's winner (B, W, draw or empty)."),
     ("recorded_margin", "number", "The record's margin when counted."),
     ("agrees_with_record", "string", "yes/no when the record states a winner or a draw, else empty."),

@@ -1,0 +1,472 @@
+//! `lanke verify`: every annotation that states a checkable figure (the
+//! result in RE, GC lines, comments) is checked against the family of the
+//! record's tradition, and the table says agree / disagree / not checkable
+//! with the reason. The command fails on a disagreement unless
+//! `--report-only`.
+//!
+//! The tradition of a record (which family its figures are in): a result
+//! stated in routes (路) or any route figure → tang-song; in stones (子) →
+//! ming-qing before 1912 and chinese after; in points → chinese for
+//! `RU[Chinese]`, else japanese. A record with no unit is read by its date:
+//! before 1368 (Tang/Song) → tang-song, 1368–1911 → ming-qing, later by RU.
+//! Every disagreement carries the judge's confidence, so a doubtful
+//! judgement is told apart from a record that is wrong.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use anyhow::{bail, Result};
+use lanke_board::replay;
+use lanke_rules::recorded::{annotations, parse_result, Annotation, MarginUnit, Recorded};
+use lanke_rules::{family, score, KomiMode, Quantities, Score};
+use lanke_sgf::{Color, GameRecord};
+
+use crate::games::for_each_game;
+use crate::judging::{judge_game, start_engine, JudgeSpec, Override};
+
+/// One checked statement.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Check {
+    pub game: String,
+    /// Where the statement was read: `RE`, `GC`, `C`.
+    pub source: &'static str,
+    pub statement: String,
+    pub family: &'static str,
+    pub stated: String,
+    pub computed: String,
+    /// `agree`, `disagree` or `not checkable`.
+    pub verdict: &'static str,
+    pub reason: String,
+}
+
+fn year(record: &GameRecord) -> Option<i32> {
+    let dt = record.info.date.as_deref()?;
+    let digits: String = dt
+        .chars()
+        .skip_while(|c| !c.is_ascii_digit())
+        .take_while(char::is_ascii_digit)
+        .collect();
+    (digits.len() >= 3).then(|| digits.parse().ok()).flatten()
+}
+
+/// The family a record's own figures are in.
+fn tradition(record: &GameRecord, unit: Option<MarginUnit>, any_routes: bool) -> &'static str {
+    let chinese_ru = record
+        .info
+        .rules
+        .as_deref()
+        .is_some_and(|r| r.to_ascii_lowercase().contains("chinese"));
+    let y = year(record);
+    match unit {
+        Some(MarginUnit::Routes) => return "tang-song",
+        Some(MarginUnit::Stones) => {
+            return if y.is_some_and(|y| y < 1912) {
+                "ming-qing"
+            } else {
+                "chinese"
+            }
+        }
+        _ => {}
+    }
+    if any_routes {
+        return "tang-song";
+    }
+    // Archives write old Chinese results as `B+N` (points) whatever the
+    // source counted in; the date decides.
+    match y {
+        Some(y) if y < 1368 => "tang-song",
+        Some(y) if y < 1912 && (unit != Some(MarginUnit::Points) || record_is_chinese(record)) => {
+            "ming-qing"
+        }
+        _ if chinese_ru => "chinese",
+        _ => "japanese",
+    }
+}
+
+/// A record from a Chinese source (place or event), for dating its counting.
+fn record_is_chinese(record: &GameRecord) -> bool {
+    let i = &record.info;
+    [&i.place, &i.event].iter().any(|f| {
+        f.as_deref()
+            .is_some_and(|t| t.contains("China") || t.contains("中国"))
+    })
+}
+
+fn fmt(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v}")
+    }
+}
+
+fn letter(c: Color) -> char {
+    if c == Color::Black {
+        'B'
+    } else {
+        'W'
+    }
+}
+
+struct Facts<'a> {
+    q: &'a Quantities,
+    moves: [u32; 2],
+    first: Option<Color>,
+    confidence: f32,
+}
+
+/// Checks one annotation; `scores` are the record's tradition's score.
+fn check_annotation(a: &Annotation, facts: &Facts, tang: &Score) -> (String, String, String, bool) {
+    let q = facts.q;
+    match a {
+        Annotation::MovesEach(n) => {
+            let [b, w] = facts.moves;
+            let agree = b == *n && w == *n || (b.max(w) == *n && b.abs_diff(w) == 1);
+            let note = if b != w && agree {
+                "the source counts the balancing move of the side that moved fewer times"
+            } else {
+                ""
+            };
+            (
+                format!("{n} each"),
+                format!("B {b}, W {w}"),
+                note.to_string(),
+                agree,
+            )
+        }
+        Annotation::MovesTotal(n) => {
+            let t = facts.moves[0] + facts.moves[1];
+            (n.to_string(), t.to_string(), String::new(), t == *n)
+        }
+        Annotation::Killed { by, stones } => {
+            let k = q.kills(*by);
+            (
+                format!("{} killed {stones}", letter(*by)),
+                format!(
+                    "{k} (captured {} + dead {})",
+                    q.captured[by.index()],
+                    q.dead_removed[by.index()]
+                ),
+                String::new(),
+                k == *stones,
+            )
+        }
+        Annotation::Routes { of, routes } => {
+            let v = if *of == Color::Black {
+                tang.black
+            } else {
+                tang.white
+            };
+            (
+                format!("{} {routes} routes", letter(*of)),
+                fmt(v),
+                String::new(),
+                (v - f64::from(*routes)).abs() < 1e-9,
+            )
+        }
+        Annotation::First(c) => {
+            let got = facts.first.map_or('-', letter);
+            (
+                format!("{} first", letter(*c)),
+                format!("{got} first"),
+                String::new(),
+                facts.first == Some(*c),
+            )
+        }
+        Annotation::RouteSum {
+            of,
+            territory,
+            captured,
+            tax,
+            routes,
+        } => {
+            let c = of.index();
+            let t = q.territory[c] + q.seki_eyes[c];
+            let lost = q.kills(of.opponent());
+            let g = q.eye_points[c];
+            let r = if *of == Color::Black {
+                tang.black
+            } else {
+                tang.white
+            };
+            let agree = t == *territory
+                && lost == *captured
+                && g == *tax
+                && (r - *routes as f64).abs() < 1e-9;
+            (
+                format!("{}: {territory}-{captured}-{tax}={routes}", letter(*of)),
+                format!("{}: {t}-{lost}-{g}={}", letter(*of), fmt(r)),
+                String::new(),
+                agree,
+            )
+        }
+        Annotation::Result(_) => unreachable!("results are checked by check_result"),
+    }
+}
+
+/// Checks a recorded result against the tradition's score.
+fn check_result(rec: &Recorded, s: &Score) -> (String, String, String, Option<bool>) {
+    let computed = format!(
+        "{}{}",
+        s.outcome.as_str(),
+        if s.margin == 0.0 {
+            String::new()
+        } else {
+            format!(" by {} {}", fmt(s.margin.abs()), s.family_unit())
+        }
+    );
+    match rec {
+        Recorded::Win { winner, margin, .. } => {
+            let stated = format!(
+                "{}{}",
+                letter(*winner),
+                margin
+                    .map(|m| format!(" by {}", fmt(m)))
+                    .unwrap_or_default()
+            );
+            let winner_ok = s.outcome.as_str() == letter(*winner).to_string();
+            let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
+            // A stone-counting family against a margin the archive wrote in
+            // points: a margin of m stones is 2m points.
+            let points_for_stones = s.unit == lanke_rules::Unit::Stones
+                && matches!(
+                    rec,
+                    Recorded::Win {
+                        unit: Some(MarginUnit::Points) | None,
+                        ..
+                    }
+                );
+            let (agree, reason) = match margin {
+                Some(m) if points_for_stones && !close(s.margin.abs(), *m) => (
+                    winner_ok && close(2.0 * s.margin.abs(), *m),
+                    "the archive's margin read as points (2 per stone)".to_string(),
+                ),
+                Some(m) => (winner_ok && close(s.margin.abs(), *m), String::new()),
+                None => (winner_ok, "winner only".to_string()),
+            };
+            (stated, computed, reason, Some(agree))
+        }
+        Recorded::Draw => (
+            "draw".to_string(),
+            computed,
+            String::new(),
+            Some(s.outcome == lanke_rules::Outcome::Draw),
+        ),
+        Recorded::Void | Recorded::Unknown => (
+            "no result / unknown".to_string(),
+            computed,
+            "the record states no winner".to_string(),
+            None,
+        ),
+    }
+}
+
+trait FamilyUnit {
+    fn family_unit(&self) -> &'static str;
+}
+
+impl FamilyUnit for Score {
+    fn family_unit(&self) -> &'static str {
+        self.unit.as_str()
+    }
+}
+
+/// Verifies the records; returns every check.
+pub fn verify(paths: &[PathBuf], spec: &JudgeSpec, overrides: &[Override]) -> Result<Vec<Check>> {
+    let mut engine = start_engine(spec)?;
+    let mut checks = Vec::new();
+    for_each_game(paths, |item| {
+        let game = item.id.to_string();
+        let record = match item.game {
+            Ok(g) => g,
+            Err(e) => {
+                checks.push(Check {
+                    game,
+                    source: "file",
+                    statement: String::new(),
+                    family: "",
+                    stated: String::new(),
+                    computed: String::new(),
+                    verdict: "not checkable",
+                    reason: e,
+                });
+                return std::ops::ControlFlow::Continue(());
+            }
+        };
+        checks.extend(verify_game(
+            &game,
+            &record,
+            spec,
+            overrides,
+            engine.as_mut(),
+        ));
+        std::ops::ControlFlow::Continue(())
+    });
+    Ok(checks)
+}
+
+fn verify_game(
+    game: &str,
+    record: &GameRecord,
+    spec: &JudgeSpec,
+    overrides: &[Override],
+    engine: Option<&mut lanke_gtp::GtpEngine>,
+) -> Vec<Check> {
+    // Statements: RE, then every annotation in GC and the comments.
+    let mut statements: Vec<(&'static str, String, Annotation)> = Vec::new();
+    if let Some(re) = record.info.result.as_deref() {
+        statements.push(("RE", re.to_string(), Annotation::Result(parse_result(re))));
+    }
+    if let Some(gc) = record.info.game_comment.as_deref() {
+        for a in annotations(gc) {
+            statements.push(("GC", gc.lines().next().unwrap_or("").to_string(), a));
+        }
+    }
+    for (_, text) in &record.comments {
+        for a in annotations(text) {
+            statements.push(("C", text.chars().take(60).collect(), a));
+        }
+    }
+    if statements.is_empty() {
+        return Vec::new();
+    }
+    let unit = statements.iter().find_map(|(_, _, a)| match a {
+        Annotation::Result(Recorded::Win { unit, .. }) => *unit,
+        _ => None,
+    });
+    let any_routes = statements
+        .iter()
+        .any(|(_, _, a)| matches!(a, Annotation::Routes { .. } | Annotation::RouteSum { .. }));
+    let fam_id = tradition(record, unit, any_routes);
+    let r = replay(record);
+    let judged = judge_game(game, record, &r, spec, overrides, engine);
+    let mut out = Vec::new();
+    let j = match judged {
+        Ok(j) => j,
+        Err(e) => {
+            for (source, statement, _) in statements {
+                out.push(Check {
+                    game: game.to_string(),
+                    source,
+                    statement,
+                    family: fam_id,
+                    stated: String::new(),
+                    computed: String::new(),
+                    verdict: "not checkable",
+                    reason: format!("judgement failed: {e}"),
+                });
+            }
+            return out;
+        }
+    };
+    let q = Quantities::new(&r, &j, record.info.handicap.stones);
+    let komi = match record.info.komi.points {
+        Some(k) => KomiMode::Record(k),
+        None => KomiMode::Native,
+    };
+    let fam = family(fam_id).expect("tradition families are in the table");
+    let s = score(fam, &q, komi);
+    let tang = score(family("tang-song").expect("in table"), &q, KomiMode::Native);
+    let facts = Facts {
+        q: &q,
+        moves: r.tally.moves,
+        first: r.tally.first_player,
+        confidence: j.confidence,
+    };
+    let doubt = |agree: bool, reason: String| -> String {
+        if agree || facts.confidence >= 0.5 {
+            reason
+        } else {
+            let sep = if reason.is_empty() { "" } else { "; " };
+            format!(
+                "{reason}{sep}judgement uncertain (confidence {:.2}): check the dead stones, e.g. with --judge gtp or --overrides",
+                facts.confidence
+            )
+        }
+    };
+    for (source, statement, a) in statements {
+        let (stated, computed, reason, agree, family_used) = match &a {
+            Annotation::Result(rec) => {
+                let (st, co, re, ag) = check_result(rec, &s);
+                (st, co, re, ag, fam_id)
+            }
+            Annotation::Routes { .. } | Annotation::RouteSum { .. } => {
+                let (st, co, re, ag) = check_annotation(&a, &facts, &tang);
+                (st, co, re, Some(ag), "tang-song")
+            }
+            _ => {
+                let (st, co, re, ag) = check_annotation(&a, &facts, &tang);
+                (st, co, re, Some(ag), "replay")
+            }
+        };
+        let (verdict, reason) = match agree {
+            Some(true) => ("agree", reason),
+            Some(false) => ("disagree", doubt(false, reason)),
+            None => ("not checkable", reason),
+        };
+        out.push(Check {
+            game: game.to_string(),
+            source,
+            statement,
+            family: family_used,
+            stated,
+            computed,
+            verdict,
+            reason,
+        });
+    }
+    out
+}
+
+/// Runs the command.
+pub fn run(
+    paths: &[PathBuf],
+    spec: &JudgeSpec,
+    overrides: &[Override],
+    report_only: bool,
+) -> Result<()> {
+    let checks = verify(paths, spec, overrides)?;
+    let mut w = io::stdout().lock();
+    let mut print = || -> io::Result<()> {
+        writeln!(
+            w,
+            "{:<8} {:<9} {:<24} {:<28} {:<14}  game / reason",
+            "source", "family", "stated", "computed", "verdict"
+        )?;
+        for c in &checks {
+            writeln!(
+                w,
+                "{:<8} {:<9} {:<24} {:<28} {:<14}  {}{}",
+                c.source,
+                c.family,
+                c.stated,
+                c.computed,
+                c.verdict,
+                c.game,
+                if c.reason.is_empty() {
+                    String::new()
+                } else {
+                    format!(" — {}", c.reason)
+                }
+            )?;
+        }
+        let count = |v: &str| checks.iter().filter(|c| c.verdict == v).count();
+        writeln!(
+            w,
+            "{} statements: {} agree, {} disagree, {} not checkable",
+            checks.len(),
+            count("agree"),
+            count("disagree"),
+            count("not checkable")
+        )
+    };
+    match print() {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
+        other => other?,
+    }
+    let disagreements = checks.iter().filter(|c| c.verdict == "disagree").count();
+    if disagreements > 0 && !report_only {
+        bail!("{disagreements} statement(s) disagree with the rescoring");
+    }
+    Ok(())
+}
