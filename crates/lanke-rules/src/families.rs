@@ -127,6 +127,9 @@ pub struct Family {
     /// A move that leaves its own chain without liberties is legal (and
     /// removes that chain).
     pub suicide_legal: bool,
+    /// Komi is bid for before play (天弈's 竞子): when a record states the
+    /// bids, the winning bid is the komi.
+    pub komi_by_bid: bool,
     pub counting: Counting,
 }
 
@@ -143,6 +146,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::Draw,
         ko: KoRule::SimpleNoResultCycles,
         suicide_legal: false,
+        komi_by_bid: false,
         counting: Counting::TerritoryPrisoners,
     },
     Family {
@@ -156,6 +160,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::Draw,
         ko: KoRule::PositionalSuperko,
         suicide_legal: false,
+        komi_by_bid: false,
         counting: Counting::Area,
     },
     Family {
@@ -169,6 +174,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::Draw,
         ko: KoRule::Simple,
         suicide_legal: false,
+        komi_by_bid: false,
         counting: Counting::Area,
     },
     Family {
@@ -182,6 +188,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::Draw,
         ko: KoRule::SituationalSuperko,
         suicide_legal: false,
+        komi_by_bid: false,
         counting: Counting::Area,
     },
     Family {
@@ -195,6 +202,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::BlackWins,
         ko: KoRule::IngHotStones,
         suicide_legal: true,
+        komi_by_bid: false,
         counting: Counting::Area,
     },
     Family {
@@ -208,6 +216,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::Draw,
         ko: KoRule::SituationalSuperko,
         suicide_legal: true,
+        komi_by_bid: false,
         counting: Counting::Area,
     },
     Family {
@@ -221,6 +230,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::Draw,
         ko: KoRule::PositionalSuperko,
         suicide_legal: true,
+        komi_by_bid: false,
         counting: Counting::AreaAllStonesAlive,
     },
     Family {
@@ -234,6 +244,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::Draw,
         ko: KoRule::PositionalSuperko,
         suicide_legal: false,
+        komi_by_bid: false,
         counting: Counting::AreaBlackLastPays,
     },
     Family {
@@ -247,6 +258,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::Draw,
         ko: KoRule::Simple,
         suicide_legal: false,
+        komi_by_bid: false,
         counting: Counting::GroupTax,
     },
     Family {
@@ -260,6 +272,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::Draw,
         ko: KoRule::SimpleNoResultCycles,
         suicide_legal: false,
+        komi_by_bid: false,
         counting: Counting::Routes,
     },
     Family {
@@ -273,6 +286,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::Draw,
         ko: KoRule::PhasedPositionalSuperko,
         suicide_legal: false,
+        komi_by_bid: false,
         counting: Counting::ScientificArt(MovesCounted::OnBoard),
     },
     Family {
@@ -286,6 +300,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::Draw,
         ko: KoRule::PhasedPositionalSuperko,
         suicide_legal: false,
+        komi_by_bid: false,
         counting: Counting::ScientificLegal,
     },
     Family {
@@ -299,6 +314,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::Draw,
         ko: KoRule::GeneralizedSuperko,
         suicide_legal: false,
+        komi_by_bid: false,
         counting: Counting::ScientificArt(MovesCounted::OnBoardAndVirtual),
     },
     Family {
@@ -312,6 +328,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::Draw,
         ko: KoRule::GeneralizedSuperko,
         suicide_legal: false,
+        komi_by_bid: false,
         counting: Counting::ScientificLegal,
     },
     Family {
@@ -325,6 +342,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::Draw,
         ko: KoRule::GeneralizedSuperko,
         suicide_legal: false,
+        komi_by_bid: false,
         counting: Counting::ScientificArt(MovesCounted::OnBoard),
     },
     Family {
@@ -338,6 +356,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::Draw,
         ko: KoRule::GeneralizedSuperko,
         suicide_legal: false,
+        komi_by_bid: false,
         counting: Counting::ScientificLegal,
     },
     Family {
@@ -351,6 +370,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::Draw,
         ko: KoRule::PhasedPositionalSuperko,
         suicide_legal: false,
+        komi_by_bid: false,
         counting: Counting::ScientificArt(MovesCounted::OnBoard),
     },
     Family {
@@ -364,6 +384,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::Draw,
         ko: KoRule::PhasedPositionalSuperko,
         suicide_legal: false,
+        komi_by_bid: false,
         counting: Counting::ScientificLegal,
     },
     Family {
@@ -377,6 +398,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::Draw,
         ko: KoRule::PositionalSuperko,
         suicide_legal: false,
+        komi_by_bid: false,
         counting: Counting::LiveStoneRoutes,
     },
     Family {
@@ -390,6 +412,7 @@ pub static FAMILIES: [Family; 20] = [
         ties: TieRule::Draw,
         ko: KoRule::Simple,
         suicide_legal: false,
+        komi_by_bid: true,
         counting: Counting::GroupTax,
     },
 ];

@@ -11,6 +11,7 @@ mod families;
 mod legality;
 mod quantities;
 pub mod recorded;
+pub mod tianyi;
 
 pub use families::{
     equal_stone_count, family, score, Counting, Family, HandicapComp, KoRule, KomiMode,

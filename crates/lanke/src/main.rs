@@ -10,6 +10,7 @@ mod judging;
 mod output;
 mod replay_cmd;
 mod score_cmd;
+mod tianyi_cmd;
 mod verify_cmd;
 
 use std::path::PathBuf;
@@ -122,6 +123,20 @@ enum Command {
         report_only: bool,
         #[command(flatten)]
         judging: JudgingArgs,
+    },
+    /// The four random opening stones of 天弈 (seed 003), or a check of records' first four.
+    TianyiOpening {
+        /// Grab counts per stone, referee,white,black: `R,W,B/R,W,B/R,W,B/R,W,B`.
+        #[arg(long)]
+        grabs: Option<String>,
+        /// Seed of the generator when no grabs are given.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long, default_value_t = 19)]
+        size: u8,
+        /// Check these records' first four stones against the rule instead.
+        #[arg(long, num_args = 1..)]
+        check: Vec<PathBuf>,
     },
     /// Measure the built-in judge: share of counted CWI results reproduced exactly.
     Eval {
@@ -270,6 +285,12 @@ fn main() -> anyhow::Result<()> {
             let (spec, overrides) = judging.resolve()?;
             verify_cmd::run(&paths, &spec, &overrides, report_only)
         }
+        Command::TianyiOpening {
+            grabs,
+            seed,
+            size,
+            check,
+        } => tianyi_cmd::run(grabs.as_deref(), seed, size, &check),
         Command::Eval {
             paths,
             sample,

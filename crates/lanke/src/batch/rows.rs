@@ -263,6 +263,11 @@ pub fn process(
         (true, None) => KomiMode::Record(0.0),
         (false, _) => KomiMode::Native,
     };
+    let bids = record
+        .info
+        .game_comment
+        .as_deref()
+        .and_then(lanke_rules::tianyi::parse_bids);
     // One verdict per distinct ko and suicide rule among the families.
     let mut verdicts: Vec<((KoRule, bool), String)> = Vec::new();
     for f in &settings.families {
@@ -275,7 +280,25 @@ pub fn process(
         .families
         .iter()
         .map(|f| {
-            let sc = score(f, &q, komi_mode);
+            let (komi_mode, bid_note) = match (&bids, f.komi_by_bid) {
+                (Some(b), true) => (
+                    KomiMode::Record(b.winning()),
+                    format!(
+                        "komi = the winning bid {} ({})",
+                        b.winning(),
+                        b.bidders[b.black]
+                    ),
+                ),
+                _ => (komi_mode, String::new()),
+            };
+            let mut sc = score(f, &q, komi_mode);
+            if !bid_note.is_empty() {
+                sc.note = if sc.note.is_empty() {
+                    bid_note
+                } else {
+                    format!("{bid_note}; {}", sc.note)
+                };
+            }
             let agrees = match (&recorded, sc.outcome) {
                 (Recorded::Win { winner, .. }, o) => {
                     yes_no(o.as_str() == winner.letter().to_string())
