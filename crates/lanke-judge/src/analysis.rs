@@ -54,7 +54,7 @@ pub struct JudgeOptions {
 impl Default for JudgeOptions {
     fn default() -> Self {
         JudgeOptions {
-            playouts: 96,
+            playouts: 64,
             seed: 0,
         }
     }

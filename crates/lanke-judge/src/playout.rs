@@ -352,11 +352,95 @@ impl PlayoutBoard {
         }
     }
 
-    /// Plays random acceptable moves until both sides pass.
+    /// The one liberty of the chain with root `h` (which must have exactly one).
+    fn lone_liberty(&self, h: usize) -> Option<usize> {
+        let mut s = h;
+        loop {
+            for n in nb(s) {
+                if self.cells[n] == EMPTY {
+                    return Some(n);
+                }
+            }
+            s = self.next[s] as usize;
+            if s == h {
+                return None;
+            }
+        }
+    }
+
+    /// A tactical answer to the move just played at `last`, for `c`:
+    /// capture an opponent chain next to it that is in atari, or save an own
+    /// chain it put in atari (by capturing a neighbour in atari or by
+    /// extending to two liberties or more). Random play alone lets groups
+    /// die or live by accident; these replies make the playouts read the
+    /// simplest fights out.
+    fn urgent_move(&mut self, last: usize, c: u8) -> Option<usize> {
+        let opp = 3 - c;
+        for n in nb(last) {
+            if self.cells[n] == opp {
+                let h = self.head[n] as usize;
+                if self.real_libs(h, 2) == 1 {
+                    if let Some(l) = self.lone_liberty(h) {
+                        if self.acceptable(l, c) {
+                            return Some(l);
+                        }
+                    }
+                }
+            }
+        }
+        for n in nb(last) {
+            if self.cells[n] != c {
+                continue;
+            }
+            let h = self.head[n] as usize;
+            if self.real_libs(h, 2) != 1 {
+                continue;
+            }
+            // Capture a neighbouring opponent chain in atari.
+            let mut s = h;
+            loop {
+                for m in nb(s) {
+                    if self.cells[m] == opp {
+                        let hm = self.head[m] as usize;
+                        if self.real_libs(hm, 2) == 1 {
+                            if let Some(l) = self.lone_liberty(hm) {
+                                if self.acceptable(l, c) {
+                                    return Some(l);
+                                }
+                            }
+                        }
+                    }
+                }
+                s = self.next[s] as usize;
+                if s == h {
+                    break;
+                }
+            }
+            // Extend: `acceptable` refuses a chain of two or more left in atari.
+            if let Some(l) = self.lone_liberty(h) {
+                if self.acceptable(l, c) {
+                    return Some(l);
+                }
+            }
+        }
+        None
+    }
+
+    /// Plays random acceptable moves until both sides pass, answering
+    /// ataris and captures first (see `urgent_move`).
     fn run(&mut self, mut to_move: u8, rng: &mut Rng, max_moves: usize) -> usize {
         let mut passes = 0;
         let mut moves = 0;
+        let mut last: Option<usize> = None;
         while passes < 2 && moves < max_moves {
+            if let Some(i) = last.and_then(|l| self.urgent_move(l, to_move)) {
+                self.play(i, to_move);
+                last = Some(i);
+                passes = 0;
+                moves += 1;
+                to_move = 3 - to_move;
+                continue;
+            }
             let mut tail = self.empties.len();
             let mut played = false;
             while tail > 0 {
@@ -364,6 +448,7 @@ impl PlayoutBoard {
                 let i = self.empties[k] as usize;
                 if self.acceptable(i, to_move) {
                     self.play(i, to_move);
+                    last = Some(i);
                     played = true;
                     break;
                 }
@@ -373,6 +458,9 @@ impl PlayoutBoard {
                 let (a, b) = (self.empties[k] as usize, self.empties[tail] as usize);
                 self.empty_pos[a] = k as u16;
                 self.empty_pos[b] = tail as u16;
+            }
+            if !played {
+                last = None;
             }
             passes = if played { 0 } else { passes + 1 };
             moves += 1;

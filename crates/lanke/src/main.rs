@@ -167,7 +167,7 @@ struct JudgingArgs {
     #[arg(long)]
     overrides: Option<PathBuf>,
     /// Monte-Carlo playouts per position for the built-in judge.
-    #[arg(long, default_value_t = 96)]
+    #[arg(long, default_value_t = 64)]
     playouts: u32,
     /// Seed of the built-in judge (same seed, same judgement).
     #[arg(long, default_value_t = 0)]
