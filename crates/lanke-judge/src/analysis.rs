@@ -814,7 +814,19 @@ fn fill_dame(
             if dame.is_empty() {
                 return None;
             }
-            // Groups are read on the board as it will be counted: dead stones gone.
+            let defends =
+                |i: usize| forces_protection(board, side.opponent(), i, &class_at, dead, libs);
+            let attacks = |i: usize| forces_protection(board, side, i, &class_at, dead, libs);
+            if let Some(i) = dame
+                .iter()
+                .copied()
+                .find(|&i| defends(i))
+                .or_else(|| dame.iter().copied().find(|&i| attacks(i)))
+            {
+                return Some((i, FillKind::Dame));
+            }
+            // Groups are read on the board as it will be counted: dead stones
+            // gone (only needed when no dame is urgent).
             let mut view = board.clone();
             for &i in &points {
                 if dead[i] && view.cell(i) != Cell::Empty {
@@ -825,14 +837,9 @@ fn fill_dame(
             let joins = |i: usize| adjacent_groups(&view, &labels, i, Cell::of(side)) >= 2;
             let cuts =
                 |i: usize| adjacent_groups(&view, &labels, i, Cell::of(side.opponent())) >= 2;
-            let defends =
-                |i: usize| forces_protection(board, side.opponent(), i, &class_at, dead, libs);
-            let attacks = |i: usize| forces_protection(board, side, i, &class_at, dead, libs);
             dame.iter()
                 .copied()
-                .find(|&i| defends(i))
-                .or_else(|| dame.iter().copied().find(|&i| attacks(i)))
-                .or_else(|| dame.iter().copied().find(|&i| joins(i)))
+                .find(|&i| joins(i))
                 .or_else(|| dame.iter().copied().find(|&i| cuts(i)))
                 .or_else(|| {
                     dame.iter()
