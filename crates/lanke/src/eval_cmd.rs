@@ -189,7 +189,7 @@ pub fn evaluate(
         .collect()
 }
 
-fn summarise(rows: &[EvalRow], label: &str) {
+fn summarise(w: &mut impl std::io::Write, rows: &[EvalRow], label: &str) -> std::io::Result<()> {
     let total = rows.len();
     let exact = rows.iter().filter(|r| r.exact).count();
     let share = if total == 0 {
@@ -197,7 +197,7 @@ fn summarise(rows: &[EvalRow], label: &str) {
     } else {
         100.0 * exact as f64 / total as f64
     };
-    println!("{label}: {exact}/{total} exact ({share:.1}%)");
+    writeln!(w, "{label}: {exact}/{total} exact ({share:.1}%)")?;
     let mut causes: Vec<(&str, usize)> = Vec::new();
     for r in rows.iter().filter(|r| !r.exact) {
         match causes.iter_mut().find(|(c, _)| *c == r.cause) {
@@ -207,8 +207,9 @@ fn summarise(rows: &[EvalRow], label: &str) {
     }
     causes.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     for (c, n) in causes {
-        println!("  miss: {c}: {n}");
+        writeln!(w, "  miss: {c}: {n}")?;
     }
+    Ok(())
 }
 
 /// Runs the command.
@@ -223,9 +224,14 @@ pub fn run(
     let rows = evaluate(paths, n, seed, spec, overrides)?;
     let (chinese, japanese): (Vec<EvalRow>, Vec<EvalRow>) =
         rows.iter().cloned().partition(|r| r.rules == "chinese");
-    summarise(&rows, "all");
-    summarise(&japanese, "japanese (record komi)");
-    summarise(&chinese, "chinese, RU[Chinese] (record komi)");
+    let mut out = std::io::stdout().lock();
+    let printed = summarise(&mut out, &rows, "all")
+        .and_then(|()| summarise(&mut out, &japanese, "japanese (record komi)"))
+        .and_then(|()| summarise(&mut out, &chinese, "chinese, RU[Chinese] (record komi)"));
+    match printed {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        other => other?,
+    }
     if let Some(path) = misses {
         let mut w = csv::Writer::from_path(path)?;
         for r in rows.iter().filter(|r| !r.exact) {
