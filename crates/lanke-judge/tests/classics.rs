@@ -136,3 +136,40 @@ fn huang_zhou_top_seki_has_its_single_shared_liberty_at_ja() {
         );
     }
 }
+
+#[test]
+fn seki_without_eyes_on_three_shared_liberties() {
+    // Seed 000 单方有权收官图 (5x5): White's eight stones and Black's four
+    // on the left share ab, bb and ae and neither has an eye. Hard because a
+    // fill of a shared liberty puts the filler in atari, so the points are
+    // not dame; the lone white stone at eb is dead inside Black's corner.
+    let (j, _) = judged(&lanke_testdata::classic("danfang-youquan.sgf"));
+    for s in ["ab", "bb", "ae"] {
+        assert_eq!(
+            j.class(Point::from_sgf(s).unwrap()),
+            PointClass::SharedLiberty,
+            "{s}"
+        );
+    }
+    assert_eq!(j.dead[1], pts(&["eb"]));
+    assert!(j.dead[0].is_empty());
+    let seki = |c: Color| {
+        j.chains
+            .iter()
+            .filter(|ch| ch.color == c && ch.status == Status::Seki)
+            .map(|ch| ch.stones.len())
+            .sum::<usize>()
+    };
+    assert_eq!((seki(Color::Black), seki(Color::White)), (4, 8));
+    assert_eq!(
+        j.after_fill.territory,
+        [4, 0],
+        "ea, ed, ee and the dead stone's point"
+    );
+    assert!(j.fills.is_empty(), "nothing to fill: {:?}", j.fills);
+    assert_eq!(
+        j.eye_points(),
+        [2, 0],
+        "Black's wall keeps 2; a seki without an eye 0"
+    );
+}
