@@ -101,3 +101,21 @@ fn sevens_jihuozi_one_route_to_none() {
     let jh = run("jihuozi", &q, KomiMode::Native);
     assert_eq!((jh.black, jh.white, jh.margin), (1.0, 0.0, 1.0));
 }
+
+/// Seed 001, 高部道平 vs 张乐山 (1910), two stones, as drawn less the six
+/// captured white stones the figure leaves on the board: Black 102 + 77 =
+/// 179, White 182; Black returns the 2 handicap stones → W+3.5 stones
+/// (the diagram carries no HA, so the handicap is given here).
+#[test]
+fn takabe_zhang_two_stone_game_in_stones() {
+    let bytes = lanke_testdata::classic("takabe-zhang-legal.sgf");
+    let mut q = quantities(&bytes);
+    assert_eq!(
+        (q.area(Color::Black), q.area(Color::White)),
+        (179, 182),
+        "黑一百零二子 + 七十七 = 179; 白 182"
+    );
+    q.handicap = 2;
+    let mq = run("ming-qing", &q, KomiMode::Native);
+    assert_eq!((mq.margin, mq.outcome), (-3.5, Outcome::White), "{mq:?}");
+}
