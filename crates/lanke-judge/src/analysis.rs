@@ -249,7 +249,7 @@ pub fn judge(
     //    A region is only settled when no chain around it is in atari
     //    (otherwise the opponent may play there to capture).
     let mut frozen = vec![false; cells];
-    let libs = chain_liberty_counts(board);
+    let libs = ChainTable::of(board, &vec![false; cells]).libs;
     for (pts, b, w) in board.empty_regions() {
         if b == w {
             continue;
@@ -526,53 +526,60 @@ fn self_atari(board: &Board, color: Color, i: usize) -> bool {
     r.captured == 0 && liberties(&mut b, i).len() <= 1
 }
 
-/// For every cell, the liberty count of the chain on it (0 for empty cells).
-fn chain_liberty_counts(board: &Board) -> Vec<u32> {
-    let mut probe = board.clone();
-    let cells = board.points().last().map_or(0, |i| i + 1);
-    let mut counts = vec![0u32; cells];
-    let mut done = vec![false; cells];
-    for i in board.points() {
-        if board.cell(i).color().is_some() && !done[i] {
-            let (stones, libs) = probe.chain(i);
-            for s in stones {
-                done[s] = true;
-                counts[s] = libs as u32;
-            }
-        }
-    }
-    counts
+/// Every chain of a board read once: the liberty count of the chain on each
+/// cell (0 for empty cells) and the chains in atari as (their first live
+/// stone in board order — a fill may join a live stone to dead ones — or
+/// their first stone when all are dead, their one liberty).
+struct ChainTable {
+    libs: Vec<u32>,
+    atari: Vec<(usize, usize)>,
 }
 
-/// Live chains of `color` in atari: (a stone of the chain, its one liberty),
-/// one entry per chain, in board order.
-fn atari_liberties(board: &Board, color: Color, dead: &[bool]) -> Vec<(usize, usize)> {
-    let mut probe = board.clone();
-    let cells = dead.len();
-    let mut done = vec![false; cells];
-    let mut out = Vec::new();
-    for i in board.points() {
-        if board.cell(i) != Cell::of(color) || dead[i] || done[i] {
-            continue;
+impl ChainTable {
+    fn of(board: &Board, dead: &[bool]) -> ChainTable {
+        let mut probe = board.clone();
+        let cells = board.points().last().map_or(0, |i| i + 1);
+        let mut libs = vec![0u32; cells];
+        let mut done = vec![false; cells];
+        let mut atari = Vec::new();
+        for i in board.points() {
+            if board.cell(i).color().is_some() && !done[i] {
+                let (stones, n) = probe.chain(i);
+                for &s in &stones {
+                    done[s] = true;
+                    libs[s] = n as u32;
+                }
+                if n == 1 {
+                    let l = stones
+                        .iter()
+                        .flat_map(|&s| Board::neighbours(s))
+                        .find(|&x| board.cell(x) == Cell::Empty)
+                        .expect("a chain with one liberty has an empty neighbour");
+                    let live = stones.iter().copied().filter(|&s| !dead[s]).min();
+                    atari.push((live.unwrap_or(i), l));
+                }
+            }
         }
-        let (stones, libs) = probe.chain(i);
-        for &s in &stones {
-            done[s] = true;
-        }
-        if libs == 1 {
-            let l = stones
-                .iter()
-                .flat_map(|&s| Board::neighbours(s))
-                .find(|&n| board.cell(n) == Cell::Empty)
-                .expect("a chain with one liberty has an empty neighbour");
-            out.push((i, l));
-        }
+        atari.sort_unstable();
+        ChainTable { libs, atari }
     }
-    out
+
+    /// Live chains of `color` in atari, in board order.
+    fn atari_of<'a>(
+        &'a self,
+        board: &'a Board,
+        color: Color,
+        dead: &'a [bool],
+    ) -> impl Iterator<Item = (usize, usize)> + 'a {
+        self.atari
+            .iter()
+            .copied()
+            .filter(move |&(s, _)| board.cell(s) == Cell::of(color) && !dead[s])
+    }
 }
 
 /// Would `color` at `i` capture a live chain (one whose only liberty is `i`)?
-/// `libs` is [`chain_liberty_counts`] of `board`.
+/// `libs` is the [`ChainTable`] liberty counts of `board`.
 fn captures_live(board: &Board, color: Color, i: usize, dead: &[bool], libs: &[u32]) -> bool {
     Board::neighbours(i)
         .iter()
@@ -769,7 +776,8 @@ fn fill_dame(
     let mut taken = vec![false; points.last().map_or(0, |i| i + 1)];
     while passes < 2 && fills.len() < limit {
         let mut protect = None;
-        'chains: for (stone, l) in atari_liberties(board, side, dead) {
+        let table = ChainTable::of(board, dead);
+        'chains: for (stone, l) in table.atari_of(board, side, dead) {
             let own_point = |m: usize| matches!(class_at(m), PointClass::Territory(c) | PointClass::SekiEye(c) if c == side);
             // A chain whose capture the opponent could not keep (a snapback)
             // needs no protective move.
@@ -799,8 +807,7 @@ fn fill_dame(
             }
         }
         let choice = protect.or_else(|| {
-            let libs = chain_liberty_counts(board);
-            let libs = &libs;
+            let libs = &table.libs;
             let dame: Vec<usize> = points
                 .iter()
                 .copied()
