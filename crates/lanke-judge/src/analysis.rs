@@ -199,8 +199,8 @@ impl Judgement {
     }
 }
 
-/// Chains of a board: (colour, grid indices).
-fn chains_of(board: &mut Board) -> Vec<(Color, Vec<usize>)> {
+/// Chains of a board: (colour, grid indices), in board order.
+pub(crate) fn chains_of(board: &mut Board) -> Vec<(Color, Vec<usize>)> {
     let mut seen = vec![false; board.points().last().map_or(0, |i| i + 1)];
     let mut out = Vec::new();
     let points: Vec<usize> = board.points().collect();

@@ -12,6 +12,8 @@
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
+use crate::analysis::chains_of;
+
 /// The result for one colour.
 #[derive(Clone, Debug)]
 pub struct PassAlive {
@@ -32,25 +34,15 @@ pub fn pass_alive(board: &Board, color: Color) -> PassAlive {
     let points: Vec<usize> = board.points().collect();
 
     // Chains of `color`, labelled.
+    let chains: Vec<Vec<usize>> = chains_of(&mut board.clone())
+        .into_iter()
+        .filter(|(c, _)| *c == color)
+        .map(|(_, stones)| stones)
+        .collect();
     let mut chain_of = vec![usize::MAX; cells];
-    let mut chains: Vec<Vec<usize>> = Vec::new();
-    for &i in &points {
-        if board.cell(i) == own && chain_of[i] == usize::MAX {
-            let k = chains.len();
-            let mut stones = vec![i];
-            chain_of[i] = k;
-            let mut at = 0;
-            while at < stones.len() {
-                let s = stones[at];
-                at += 1;
-                for n in Board::neighbours(s) {
-                    if board.cell(n) == own && chain_of[n] == usize::MAX {
-                        chain_of[n] = k;
-                        stones.push(n);
-                    }
-                }
-            }
-            chains.push(stones);
+    for (k, stones) in chains.iter().enumerate() {
+        for &s in stones {
+            chain_of[s] = k;
         }
     }
 

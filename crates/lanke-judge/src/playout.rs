@@ -368,6 +368,15 @@ impl PlayoutBoard {
         }
     }
 
+    /// Where `c` captures the chain with root `h`, if it is in atari and the
+    /// policy accepts the move.
+    fn capture_of(&mut self, h: usize, c: u8) -> Option<usize> {
+        if self.real_libs(h, 2) != 1 {
+            return None;
+        }
+        self.lone_liberty(h).filter(|&l| self.acceptable(l, c))
+    }
+
     /// A tactical answer to the move just played at `last`, for `c`:
     /// capture an opponent chain next to it that is in atari, or save an own
     /// chain it put in atari (by capturing a neighbour in atari or by
@@ -378,13 +387,8 @@ impl PlayoutBoard {
         let opp = 3 - c;
         for n in nb(last) {
             if self.cells[n] == opp {
-                let h = self.head[n] as usize;
-                if self.real_libs(h, 2) == 1 {
-                    if let Some(l) = self.lone_liberty(h) {
-                        if self.acceptable(l, c) {
-                            return Some(l);
-                        }
-                    }
+                if let Some(l) = self.capture_of(self.head[n] as usize, c) {
+                    return Some(l);
                 }
             }
         }
@@ -401,13 +405,8 @@ impl PlayoutBoard {
             loop {
                 for m in nb(s) {
                     if self.cells[m] == opp {
-                        let hm = self.head[m] as usize;
-                        if self.real_libs(hm, 2) == 1 {
-                            if let Some(l) = self.lone_liberty(hm) {
-                                if self.acceptable(l, c) {
-                                    return Some(l);
-                                }
-                            }
+                        if let Some(l) = self.capture_of(self.head[m] as usize, c) {
+                            return Some(l);
                         }
                     }
                 }

@@ -18,6 +18,7 @@ use rayon::prelude::*;
 
 use crate::games::{for_each_game, GameId};
 use crate::judging::{judge_game, start_engine, JudgeSpec, Override};
+use crate::output::write_stdout;
 
 /// A recorded counted margin, Black minus White (points).
 fn recorded_margin(result: &str) -> Option<f64> {
@@ -224,14 +225,11 @@ pub fn run(
     let rows = evaluate(paths, n, seed, spec, overrides)?;
     let (chinese, japanese): (Vec<EvalRow>, Vec<EvalRow>) =
         rows.iter().cloned().partition(|r| r.rules == "chinese");
-    let mut out = std::io::stdout().lock();
-    let printed = summarise(&mut out, &rows, "all")
-        .and_then(|()| summarise(&mut out, &japanese, "japanese (record komi)"))
-        .and_then(|()| summarise(&mut out, &chinese, "chinese, RU[Chinese] (record komi)"));
-    match printed {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-        other => other?,
-    }
+    write_stdout(|out| {
+        summarise(out, &rows, "all")?;
+        summarise(out, &japanese, "japanese (record komi)")?;
+        summarise(out, &chinese, "chinese, RU[Chinese] (record komi)")
+    })?;
     if let Some(path) = misses {
         let mut w = csv::Writer::from_path(path)?;
         for r in rows.iter().filter(|r| !r.exact) {

@@ -1,6 +1,7 @@
-//! Output plumbing shared by the per-game commands: the Black/White pair of
-//! the JSON objects, and a loop that writes every game to standard output,
-//! stopping quietly when the reader closes the pipe (`lanke ... | head`).
+//! Output plumbing shared by the commands: the Black/White pair of the JSON
+//! objects, a loop that writes every game to standard output, and a single
+//! write to it, both stopping quietly when the reader closes the pipe
+//! (`lanke ... | head`).
 
 use std::io::{self, BufWriter, StdoutLock, Write};
 use std::ops::ControlFlow;
@@ -26,6 +27,18 @@ impl<T: Clone> From<&[T; 2]> for PerColor<T> {
             black: v[0].clone(),
             white: v[1].clone(),
         }
+    }
+}
+
+/// Writes to standard output with `write`, stopping quietly when the reader
+/// closes the pipe.
+pub fn write_stdout(
+    write: impl FnOnce(&mut BufWriter<StdoutLock<'static>>) -> io::Result<()>,
+) -> Result<()> {
+    let mut w = BufWriter::new(io::stdout().lock());
+    match write(&mut w).and_then(|()| w.flush()) {
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.map_err(Into::into),
     }
 }
 

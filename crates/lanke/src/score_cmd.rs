@@ -36,7 +36,8 @@ pub fn parse_rules(text: &str) -> Result<Vec<&'static Family>> {
         .collect()
 }
 
-fn fmt(v: f64) -> String {
+/// A figure as the tables print it: no decimals when whole.
+pub(crate) fn fmt(v: f64) -> String {
     if v.fract() == 0.0 {
         format!("{v:.0}")
     } else {

@@ -11,7 +11,7 @@ use anyhow::{bail, Context, Result};
 use lanke_rules::tianyi::{from_grabs, from_seed, reachable, OpeningStone, ORDER};
 use lanke_sgf::{Color, Event, MoveTarget, Point, SetupOp};
 
-use crate::games::for_each_game;
+use crate::output::{write_each_game, write_stdout};
 
 /// Parses `R,W,B/R,W,B/R,W,B/R,W,B`.
 fn parse_grabs(text: &str) -> Result<[(u32, u32, u32); 4]> {
@@ -40,14 +40,6 @@ fn parse_grabs(text: &str) -> Result<[(u32, u32, u32); 4]> {
     Ok(out)
 }
 
-fn letter(c: Color) -> char {
-    if c == Color::Black {
-        'B'
-    } else {
-        'W'
-    }
-}
-
 fn print_stones(w: &mut impl Write, size: u8, stones: &[OpeningStone]) -> io::Result<()> {
     writeln!(w, "stone colour quadrant  x  y  point  placed")?;
     let mut setup = String::new();
@@ -56,7 +48,7 @@ fn print_stones(w: &mut impl Write, size: u8, stones: &[OpeningStone]) -> io::Re
             w,
             "{:>5} {:>6} {:>8} {:>2} {:>2}  {:>5}  {}",
             k + 1,
-            letter(s.color),
+            s.color.letter(),
             s.quadrant,
             s.x,
             s.y,
@@ -68,7 +60,7 @@ fn print_stones(w: &mut impl Write, size: u8, stones: &[OpeningStone]) -> io::Re
             }
         )?;
         if !s.discarded {
-            setup.push_str(&format!("A{}[{}]", letter(s.color), s.point.to_sgf()));
+            setup.push_str(&format!("A{}[{}]", s.color.letter(), s.point.to_sgf()));
         }
     }
     writeln!(w, "sgf: (;GM[1]FF[4]SZ[{size}]RU[Tianyi]{setup})")
@@ -105,92 +97,78 @@ fn first_four(events: &[Event]) -> Vec<(Color, Point, bool)> {
         .collect()
 }
 
-fn check(paths: &[PathBuf], w: &mut impl Write) -> Result<bool> {
+/// Checks every record; `false` when one breaks the rule.
+fn check(paths: &[PathBuf]) -> Result<bool> {
     let mut all_ok = true;
-    let mut failure: Option<io::Error> = None;
-    for_each_game(paths, |item| {
-        let mut line = || -> io::Result<()> {
-            let record = match &item.game {
-                Ok(g) => g,
-                Err(e) => {
-                    all_ok = false;
-                    return writeln!(w, "{}: not checkable: {e}", item.id);
-                }
-            };
-            let stones = first_four(&record.events);
-            let mut problems = Vec::new();
-            if stones.len() < 4 {
-                problems.push(format!("only {} stones", stones.len()));
-            }
-            let from_setup = stones.first().is_some_and(|s| s.2);
-            for (k, (c, p, _)) in stones.iter().take(4).enumerate() {
-                if !from_setup && *c != ORDER[k] {
-                    problems.push(format!(
-                        "stone {} is {} (the rule places {})",
-                        k + 1,
-                        letter(*c),
-                        letter(ORDER[k])
-                    ));
-                }
-                if reachable(record.size, *p).is_empty() {
-                    problems.push(format!(
-                        "stone {} at {} is beyond 8 lines from the centre",
-                        k + 1,
-                        p.to_sgf()
-                    ));
-                }
-            }
-            if from_setup {
-                let count = |c: Color| stones.iter().filter(|s| s.0 == c).count();
-                if count(Color::White) != 2 || count(Color::Black) != 2 {
-                    problems.push("setup does not hold two stones of each colour".to_string());
-                }
-            }
-            let listed: Vec<String> = stones
-                .iter()
-                .take(4)
-                .map(|(c, p, _)| format!("{}{}", letter(*c), p.to_sgf()))
-                .collect();
-            let source = if from_setup { "setup" } else { "moves" };
-            if problems.is_empty() {
-                writeln!(
-                    w,
-                    "{}: consistent with the rule ({source}: {})",
-                    item.id,
-                    listed.join(" ")
-                )
-            } else {
+    write_each_game(paths, |w, item| -> io::Result<()> {
+        let record = match &item.game {
+            Ok(g) => g,
+            Err(e) => {
                 all_ok = false;
-                writeln!(
-                    w,
-                    "{}: not a Tianyi opening ({source}: {}): {}",
-                    item.id,
-                    listed.join(" "),
-                    problems.join("; ")
-                )
+                return writeln!(w, "{}: not checkable: {e}", item.id);
             }
         };
-        match line() {
-            Ok(()) => std::ops::ControlFlow::Continue(()),
-            Err(e) => {
-                failure = Some(e);
-                std::ops::ControlFlow::Break(())
+        let stones = first_four(&record.events);
+        let mut problems = Vec::new();
+        if stones.len() < 4 {
+            problems.push(format!("only {} stones", stones.len()));
+        }
+        let from_setup = stones.first().is_some_and(|s| s.2);
+        for (k, (c, p, _)) in stones.iter().take(4).enumerate() {
+            if !from_setup && *c != ORDER[k] {
+                problems.push(format!(
+                    "stone {} is {} (the rule places {})",
+                    k + 1,
+                    c.letter(),
+                    ORDER[k].letter()
+                ));
+            }
+            if reachable(record.size, *p).is_empty() {
+                problems.push(format!(
+                    "stone {} at {} is beyond 8 lines from the centre",
+                    k + 1,
+                    p.to_sgf()
+                ));
             }
         }
-    });
-    match failure {
-        Some(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(all_ok),
-        Some(e) => Err(e.into()),
-        None => Ok(all_ok),
-    }
+        if from_setup {
+            let count = |c: Color| stones.iter().filter(|s| s.0 == c).count();
+            if count(Color::White) != 2 || count(Color::Black) != 2 {
+                problems.push("setup does not hold two stones of each colour".to_string());
+            }
+        }
+        let listed: Vec<String> = stones
+            .iter()
+            .take(4)
+            .map(|(c, p, _)| format!("{}{}", c.letter(), p.to_sgf()))
+            .collect();
+        let source = if from_setup { "setup" } else { "moves" };
+        if problems.is_empty() {
+            writeln!(
+                w,
+                "{}: consistent with the rule ({source}: {})",
+                item.id,
+                listed.join(" ")
+            )
+        } else {
+            all_ok = false;
+            writeln!(
+                w,
+                "{}: not a Tianyi opening ({source}: {}): {}",
+                item.id,
+                listed.join(" "),
+                problems.join("; ")
+            )
+        }
+    })?;
+    Ok(all_ok)
 }
 
 /// Runs the command. Exits non-zero when `--check` finds a record that
 /// breaks the rule.
 pub fn run(grabs: Option<&str>, seed: u64, size: u8, checks: &[PathBuf]) -> Result<()> {
-    let mut w = io::stdout().lock();
     if !checks.is_empty() {
-        if !check(checks, &mut w)? {
+        if !check(checks)? {
             bail!("some records do not open as the Tianyi rule places stones");
         }
         return Ok(());
@@ -202,8 +180,5 @@ pub fn run(grabs: Option<&str>, seed: u64, size: u8, checks: &[PathBuf]) -> Resu
         Some(g) => from_grabs(size, &parse_grabs(g)?).map_err(anyhow::Error::msg)?,
         None => from_seed(size, seed),
     };
-    match print_stones(&mut w, size, &stones) {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        other => other.map_err(Into::into),
-    }
+    write_stdout(|w| print_stones(w, size, &stones))
 }

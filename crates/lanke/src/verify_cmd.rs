@@ -12,7 +12,7 @@
 //! Every disagreement carries the judge's confidence, so a doubtful
 //! judgement is told apart from a record that is wrong.
 
-use std::io::{self, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{bail, Result};
@@ -23,6 +23,8 @@ use lanke_sgf::{Color, GameRecord};
 
 use crate::games::for_each_game;
 use crate::judging::{judge_game, start_engine, JudgeSpec, Override};
+use crate::output::write_stdout;
+use crate::score_cmd::fmt;
 
 /// One checked statement.
 #[derive(Debug, Clone, PartialEq)]
@@ -92,22 +94,6 @@ fn record_is_chinese(record: &GameRecord) -> bool {
     })
 }
 
-fn fmt(v: f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v}")
-    }
-}
-
-fn letter(c: Color) -> char {
-    if c == Color::Black {
-        'B'
-    } else {
-        'W'
-    }
-}
-
 struct Facts<'a> {
     q: &'a Quantities,
     moves: [u32; 2],
@@ -141,7 +127,7 @@ fn check_annotation(a: &Annotation, facts: &Facts, tang: &Score) -> (String, Str
         Annotation::Killed { by, stones } => {
             let k = q.kills(*by);
             (
-                format!("{} killed {stones}", letter(*by)),
+                format!("{} killed {stones}", by.letter()),
                 format!(
                     "{k} (captured {} + dead {})",
                     q.captured[by.index()],
@@ -158,16 +144,16 @@ fn check_annotation(a: &Annotation, facts: &Facts, tang: &Score) -> (String, Str
                 tang.white
             };
             (
-                format!("{} {routes} routes", letter(*of)),
+                format!("{} {routes} routes", of.letter()),
                 fmt(v),
                 String::new(),
                 (v - f64::from(*routes)).abs() < 1e-9,
             )
         }
         Annotation::First(c) => {
-            let got = facts.first.map_or('-', letter);
+            let got = facts.first.map_or('-', Color::letter);
             (
-                format!("{} first", letter(*c)),
+                format!("{} first", c.letter()),
                 format!("{got} first"),
                 String::new(),
                 facts.first == Some(*c),
@@ -194,8 +180,8 @@ fn check_annotation(a: &Annotation, facts: &Facts, tang: &Score) -> (String, Str
                 && g == *tax
                 && (r - *routes as f64).abs() < 1e-9;
             (
-                format!("{}: {territory}-{captured}-{tax}={routes}", letter(*of)),
-                format!("{}: {t}-{lost}-{g}={}", letter(*of), fmt(r)),
+                format!("{}: {territory}-{captured}-{tax}={routes}", of.letter()),
+                format!("{}: {t}-{lost}-{g}={}", of.letter(), fmt(r)),
                 String::new(),
                 agree,
             )
@@ -212,19 +198,19 @@ fn check_result(rec: &Recorded, s: &Score) -> (String, String, String, Option<bo
         if s.margin == 0.0 {
             String::new()
         } else {
-            format!(" by {} {}", fmt(s.margin.abs()), s.family_unit())
+            format!(" by {} {}", fmt(s.margin.abs()), s.unit.as_str())
         }
     );
     match rec {
         Recorded::Win { winner, margin, .. } => {
             let stated = format!(
                 "{}{}",
-                letter(*winner),
+                winner.letter(),
                 margin
                     .map(|m| format!(" by {}", fmt(m)))
                     .unwrap_or_default()
             );
-            let winner_ok = s.outcome.as_str() == letter(*winner).to_string();
+            let winner_ok = s.outcome.as_str() == winner.letter().to_string();
             let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
             // A stone-counting family against a margin the archive wrote in
             // points: a margin of m stones is 2m points.
@@ -258,16 +244,6 @@ fn check_result(rec: &Recorded, s: &Score) -> (String, String, String, Option<bo
             "the record states no winner".to_string(),
             None,
         ),
-    }
-}
-
-trait FamilyUnit {
-    fn family_unit(&self) -> &'static str;
-}
-
-impl FamilyUnit for Score {
-    fn family_unit(&self) -> &'static str {
-        self.unit.as_str()
     }
 }
 
@@ -426,8 +402,7 @@ pub fn run(
     report_only: bool,
 ) -> Result<()> {
     let checks = verify(paths, spec, overrides)?;
-    let mut w = io::stdout().lock();
-    let mut print = || -> io::Result<()> {
+    write_stdout(|w| {
         writeln!(
             w,
             "{:<8} {:<9} {:<24} {:<28} {:<14}  game / reason",
@@ -459,11 +434,7 @@ pub fn run(
             count("disagree"),
             count("not checkable")
         )
-    };
-    match print() {
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
-        other => other?,
-    }
+    })?;
     let disagreements = checks.iter().filter(|c| c.verdict == "disagree").count();
     if disagreements > 0 && !report_only {
         bail!("{disagreements} statement(s) disagree with the rescoring");
