@@ -167,6 +167,28 @@ impl Bids {
     }
 }
 
+/// The komi a family plays a record under: the winning bid for a family
+/// that bids for komi when the record states bids (with a note saying so),
+/// else `mode` unchanged.
+#[must_use]
+pub fn komi_with_bids(
+    family: &crate::Family,
+    mode: crate::KomiMode,
+    bids: Option<&Bids>,
+) -> (crate::KomiMode, Option<String>) {
+    match bids {
+        Some(b) if family.komi_by_bid => (
+            crate::KomiMode::Record(b.winning()),
+            Some(format!(
+                "komi = the winning bid {} ({})",
+                b.winning(),
+                b.bidders[b.black]
+            )),
+        ),
+        _ => (mode, None),
+    }
+}
+
 /// Reads the last "A bid x and B bid y, so the former/latter got B"
 /// statement of a text (a restarted game states an earlier attempt first).
 #[must_use]

@@ -7,7 +7,8 @@
 //! The tradition of a record (which family its figures are in): a result
 //! stated in routes (路) or any route figure → tang-song; in stones (子) →
 //! ming-qing before 1912 and chinese after; in points → chinese for
-//! `RU[Chinese]`, else japanese. A record with no unit is read by its date:
+//! `RU[Chinese]`, else japanese; `RU[Tianyi]` → tianyi, with the bids the
+//! record states as komi. A record with no unit is read by its date:
 //! before 1368 (Tang/Song) → tang-song, 1368–1911 → ming-qing, later by RU.
 //! Every disagreement carries the judge's confidence, so a doubtful
 //! judgement is told apart from a record that is wrong.
@@ -18,6 +19,7 @@ use std::path::PathBuf;
 use anyhow::{bail, Result};
 use lanke_board::replay;
 use lanke_rules::recorded::{annotations, parse_result, Annotation, MarginUnit, Recorded};
+use lanke_rules::tianyi::{komi_with_bids, parse_bids};
 use lanke_rules::{family, score, KomiMode, Quantities, Score};
 use lanke_sgf::{Color, GameRecord};
 
@@ -59,6 +61,14 @@ fn tradition(record: &GameRecord, unit: Option<MarginUnit>, any_routes: bool) ->
         .as_deref()
         .is_some_and(|r| r.to_ascii_lowercase().contains("chinese"));
     let y = year(record);
+    if record
+        .info
+        .rules
+        .as_deref()
+        .is_some_and(|r| r.to_ascii_lowercase().contains("tianyi"))
+    {
+        return "tianyi";
+    }
     match unit {
         Some(MarginUnit::Routes) => return "tang-song",
         Some(MarginUnit::Stones) => {
@@ -341,6 +351,8 @@ fn verify_game(
         None => KomiMode::Native,
     };
     let fam = family(fam_id).expect("tradition families are in the table");
+    let bids = record.info.game_comment.as_deref().and_then(parse_bids);
+    let (komi, _) = komi_with_bids(fam, komi, bids.as_ref());
     let s = score(fam, &q, komi);
     let tang = score(family("tang-song").expect("in table"), &q, KomiMode::Native);
     let facts = Facts {

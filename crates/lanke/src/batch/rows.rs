@@ -5,6 +5,7 @@
 use lanke_board::{replay, Replay};
 use lanke_judge::Judgement;
 use lanke_rules::recorded::{parse_result, Recorded};
+use lanke_rules::tianyi::{komi_with_bids, parse_bids};
 use lanke_rules::{score, verdict, Family, KoRule, KomiMode, Quantities};
 use lanke_sgf::{Color, GameRecord};
 use serde::{Deserialize, Serialize};
@@ -263,11 +264,7 @@ pub fn process(
         (true, None) => KomiMode::Record(0.0),
         (false, _) => KomiMode::Native,
     };
-    let bids = record
-        .info
-        .game_comment
-        .as_deref()
-        .and_then(lanke_rules::tianyi::parse_bids);
+    let bids = record.info.game_comment.as_deref().and_then(parse_bids);
     // One verdict per distinct ko and suicide rule among the families.
     let mut verdicts: Vec<((KoRule, bool), String)> = Vec::new();
     for f in &settings.families {
@@ -280,23 +277,13 @@ pub fn process(
         .families
         .iter()
         .map(|f| {
-            let (komi_mode, bid_note) = match (&bids, f.komi_by_bid) {
-                (Some(b), true) => (
-                    KomiMode::Record(b.winning()),
-                    format!(
-                        "komi = the winning bid {} ({})",
-                        b.winning(),
-                        b.bidders[b.black]
-                    ),
-                ),
-                _ => (komi_mode, String::new()),
-            };
+            let (komi_mode, bid_note) = komi_with_bids(f, komi_mode, bids.as_ref());
             let mut sc = score(f, &q, komi_mode);
-            if !bid_note.is_empty() {
+            if let Some(n) = bid_note {
                 sc.note = if sc.note.is_empty() {
-                    bid_note
+                    n
                 } else {
-                    format!("{bid_note}; {}", sc.note)
+                    format!("{n}; {}", sc.note)
                 };
             }
             let agrees = match (&recorded, sc.outcome) {
