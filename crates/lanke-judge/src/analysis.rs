@@ -49,6 +49,10 @@ pub struct JudgeOptions {
     pub playouts: u32,
     /// Seed mixed with the position's hash: same seed, same judgement.
     pub seed: u64,
+    /// Fill the dame (with the protective moves that forces). Off for a
+    /// quick estimate of a mid-game position, whose open points then stay
+    /// dame.
+    pub fill_dame: bool,
 }
 
 impl Default for JudgeOptions {
@@ -56,6 +60,7 @@ impl Default for JudgeOptions {
         JudgeOptions {
             playouts: 64,
             seed: 0,
+            fill_dame: true,
         }
     }
 }
@@ -435,7 +440,11 @@ pub fn judge(
             dead_mask[Board::idx(p)] = true;
         }
     }
-    let fills = fill_dame(&mut filled, to_move, &classes, size, &dead_mask);
+    let fills = if opts.fill_dame {
+        fill_dame(&mut filled, to_move, &classes, size, &dead_mask)
+    } else {
+        Vec::new()
+    };
     for i in board.points() {
         if dead_mask[i] {
             filled.put(Board::point(i), Cell::Empty);

@@ -215,7 +215,7 @@ pub fn process(
     fill_record_fields(&mut row, record, &r);
     // A game that ended by resignation, time, forfeit or a stated unknown
     // result leaves a mid-game position: it is judged as an estimate with
-    // few playouts. A record with no result at all (a diagram, a position
+    // few playouts and no dame filling (its open points stay dame). A record with no result at all (a diagram, a position
     // to judge) counts as finished, as does one that ended by two passes.
     let stopped_early = matches!(row.result_kind.as_str(), "resignation" | "time" | "forfeit")
         || (row.result_kind == "unknown" && !row.result_raw.is_empty());
@@ -225,6 +225,7 @@ pub fn process(
         JudgeSpec::Builtin(o) if !finished => JudgeSpec::Builtin(lanke_judge::JudgeOptions {
             playouts: o.playouts.min(UNFINISHED_PLAYOUTS),
             seed: o.seed,
+            fill_dame: false,
         }),
         other => other.clone(),
     };
@@ -245,7 +246,7 @@ pub fn process(
     row.status = if record.lenient() { "lenient" } else { "ok" }.to_string();
     row.judge = match (&spec, finished) {
         (JudgeSpec::Builtin(o), false) if j.source == "builtin" => {
-            format!("builtin ({} playouts, unfinished)", o.playouts)
+            format!("builtin ({} playouts, no filling, unfinished)", o.playouts)
         }
         _ => j.source.clone(),
     };
