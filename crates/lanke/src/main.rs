@@ -105,6 +105,12 @@ enum Command {
         parts: Vec<PathBuf>,
         #[arg(long)]
         out: PathBuf,
+        /// Draw every discrepancy game as SVG into this directory (the
+        /// games are read and judged again from their sources).
+        #[arg(long)]
+        svg: Option<PathBuf>,
+        #[command(flatten)]
+        judging: JudgingArgs,
     },
     /// Draw one game's judged final position as SVG.
     Show {
@@ -263,9 +269,27 @@ fn main() -> anyhow::Result<()> {
             };
             batch::run(&args)
         }
-        Command::Merge { parts, out } => {
+        Command::Merge {
+            parts,
+            out,
+            svg,
+            judging,
+        } => {
             let record_komi = batch::record_komi_of(&parts[0])?;
-            batch::merge(&parts, &out, record_komi)
+            let (spec, overrides) = judging.resolve()?;
+            let settings = batch::rows::RunSettings {
+                families: lanke_rules::FAMILIES.iter().collect(),
+                spec,
+                overrides,
+                record_komi,
+                keep_pictures: true,
+            };
+            batch::merge(
+                &parts,
+                &out,
+                record_komi,
+                svg.as_deref().map(|d| (d, &settings)),
+            )
         }
         Command::Show { file, svg, judging } => {
             let (spec, overrides) = judging.resolve()?;

@@ -98,7 +98,12 @@ fn scratch(name: &str) -> PathBuf {
 fn reports_are_identical_across_jobs_resume_and_shards() {
     let input = corpus();
     let one = scratch("jobs1");
-    batch(&input, &one, &["--jobs", "1"]);
+    let one_svg = scratch("jobs1-svg");
+    batch(
+        &input,
+        &one,
+        &["--jobs", "1", "--svg", one_svg.to_str().unwrap()],
+    );
 
     let two = scratch("jobs2");
     batch(&input, &two, &["--jobs", "2"]);
@@ -126,9 +131,36 @@ fn reports_are_identical_across_jobs_resume_and_shards() {
     let merged = scratch("merged");
     let mut args = vec!["merge"];
     args.extend(parts.iter().map(|p| p.to_str().unwrap()));
-    args.extend(["--out", merged.to_str().unwrap()]);
+    let merged_svg = scratch("merged-svg");
+    args.extend([
+        "--out",
+        merged.to_str().unwrap(),
+        "--svg",
+        merged_svg.to_str().unwrap(),
+    ]);
     lanke(&args);
     same_files(&one, &merged);
+    // merge --svg draws the same pictures as the single run's --svg.
+    let pictures = |d: &Path| {
+        let mut v: Vec<(String, Vec<u8>)> = std::fs::read_dir(d)
+            .unwrap()
+            .map(|e| {
+                let e = e.unwrap();
+                (
+                    e.file_name().to_string_lossy().into_owned(),
+                    std::fs::read(e.path()).unwrap(),
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let drawn = pictures(&one_svg);
+    assert!(!drawn.is_empty(), "the corpus has discrepancy games");
+    assert!(
+        drawn == pictures(&merged_svg),
+        "merge --svg differs from batch --svg"
+    );
 
     // One row per input game, ok or error, and the classics are judged.
     let games = std::fs::read_to_string(one.join("games.csv")).unwrap();

@@ -391,7 +391,12 @@ fn finish(out: &Path, partial: &Path, derived: &Derived) -> Result<()> {
 }
 
 /// `lanke merge`: joins shard outputs into the files one run would write.
-pub fn merge(parts: &[PathBuf], out: &Path, record_komi: bool) -> Result<()> {
+pub fn merge(
+    parts: &[PathBuf],
+    out: &Path,
+    record_komi: bool,
+    svg: Option<(&Path, &RunSettings)>,
+) -> Result<()> {
     if parts.is_empty() {
         bail!("merge needs at least one shard directory");
     }
@@ -432,6 +437,66 @@ pub fn merge(parts: &[PathBuf], out: &Path, record_komi: bool) -> Result<()> {
     write_atomic(&out.join("games.csv"), &csv_bytes(&games)?)?;
     write_atomic(&out.join("scores.csv"), &csv_bytes(&score_rows)?)?;
     write_derived(out, &derived, &runs[0])?;
+    if let Some((dir, settings)) = svg {
+        draw_discrepancies(&games, &derived, dir, settings)?;
+    }
+    Ok(())
+}
+
+/// Draws the judged position of every discrepancy game into `dir`, as
+/// `batch --svg` does. Shards hold rows, not positions, so the games are
+/// read again from the sources `games.csv` names and judged again with
+/// `settings` (the same judge options give the same pictures).
+fn draw_discrepancies(
+    games: &[GameRow],
+    derived: &Derived,
+    dir: &Path,
+    settings: &RunSettings,
+) -> Result<()> {
+    let wanted: std::collections::BTreeSet<&str> = derived
+        .discrepancies
+        .iter()
+        .map(|d| d.game_id.as_str())
+        .collect();
+    let mut sources: Vec<&str> = games
+        .iter()
+        .filter(|g| wanted.contains(g.game_id.as_str()))
+        .map(|g| g.source.as_str())
+        .collect();
+    sources.sort_unstable();
+    sources.dedup();
+    fs::create_dir_all(dir)?;
+    let mut engine = crate::judging::start_engine(&settings.spec)?;
+    let mut drawn = 0usize;
+    let mut failure: Option<anyhow::Error> = None;
+    for source in sources {
+        crate::games::for_each_game(&[PathBuf::from(source)], |item| {
+            let id = item.id.to_string();
+            if !wanted.contains(id.as_str()) {
+                return std::ops::ControlFlow::Continue(());
+            }
+            let o = rows::process(0, &item, settings, engine.as_mut());
+            if let Some((board, j)) = &o.picture {
+                let name = svg::file_name(&id);
+                if let Err(e) = write_atomic(&dir.join(name), svg::render(board, j, &id).as_bytes())
+                {
+                    failure = Some(e);
+                    return std::ops::ControlFlow::Break(());
+                }
+                drawn += 1;
+            }
+            std::ops::ControlFlow::Continue(())
+        });
+        if let Some(e) = failure.take() {
+            return Err(e);
+        }
+    }
+    if drawn < wanted.len() {
+        bail!(
+            "merge --svg: drew {drawn} of {} discrepancy games; the others could not be read again from their sources",
+            wanted.len()
+        );
+    }
     Ok(())
 }
 
