@@ -67,14 +67,25 @@ pub struct EvalRow {
     pub moves: u32,
 }
 
-/// Heuristic cause of a miss, in this order: a seki on the board; the
+/// Heuristic cause of a miss, in this order: the rule (a game with an
+/// area-counting komi, 7.5 or 8, but no RU[Chinese], scored under Japanese
+/// rules, that Chinese counting reproduces exactly — events such as the
+/// Chunlan Cup play Chinese rules without saying so); a seki on the board; the
 /// difference equals the protective moves our filling made (or is one point
 /// and the filling made any); a judgement the playouts were unsure of
 /// (confidence below 0.5); a record that stops early (more than 20 dame left,
 /// or under 100 moves); otherwise the judgement.
-fn classify(diff: f64, q: &Quantities, confidence: f32, moves: u32) -> &'static str {
+fn classify(
+    diff: f64,
+    other_rule_exact: bool,
+    q: &Quantities,
+    confidence: f32,
+    moves: u32,
+) -> &'static str {
     let protective = f64::from(q.protective[0] + q.protective[1]);
-    if q.shared > 0 || q.seki_eyes[0] + q.seki_eyes[1] > 0 {
+    if other_rule_exact {
+        "rule"
+    } else if q.shared > 0 || q.seki_eyes[0] + q.seki_eyes[1] > 0 {
         "seki"
     } else if protective > 0.0 && (diff.abs() <= protective || diff.abs() == 1.0) {
         "protective move"
@@ -104,6 +115,22 @@ fn rescore(
     let fam = family(if chinese { "chinese" } else { "japanese" }).expect("family in table");
     let s = score(fam, &q, KomiMode::Record(komi));
     let exact = (s.margin - recorded).abs() < 1e-9;
+    // Only a komi of the area-counting tradition (7.5 Chinese, 8 Ing) makes
+    // Chinese counting a plausible rule for a record without RU[Chinese];
+    // elsewhere the two counts differ by the parity point and a match is
+    // chance.
+    let area_komi = komi == 7.5 || komi == 8.0;
+    let other_rule_exact = !chinese
+        && area_komi
+        && (score(
+            family("chinese").expect("family in table"),
+            &q,
+            KomiMode::Record(komi),
+        )
+        .margin
+            - recorded)
+            .abs()
+            < 1e-9;
     let moves = r.tally.moves[0] + r.tally.moves[1];
     Ok(EvalRow {
         game: id.to_string(),
@@ -115,7 +142,13 @@ fn rescore(
         cause: if exact {
             ""
         } else {
-            classify(s.margin - recorded, &q, j.confidence, moves)
+            classify(
+                s.margin - recorded,
+                other_rule_exact,
+                &q,
+                j.confidence,
+                moves,
+            )
         },
         confidence: j.confidence,
         dame_before_fill: q.dame_before_fill,
