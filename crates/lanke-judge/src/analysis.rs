@@ -248,30 +248,14 @@ pub fn judge(
     let chains = chains_of(&mut work);
     let cells = work.points().last().map_or(0, |i| i + 1);
 
-    // 1. Chain statuses. Empty regions bordered by one colour only are
-    //    settled in a finished game: playouts never play there, so they act
-    //    as eyes and the random play stays where something is contested.
-    //    A region is only settled when no chain around it is in atari
-    //    (otherwise the opponent may play there to capture).
+    // 1. Chain statuses. Benson's unconditionally alive chains and the
+    //    sealed regions around them are settled for certain: playouts never
+    //    play there. Every other region stays open to the playouts, whose
+    //    tactics (captures and ataris answered first) read invasions out;
+    //    freezing every single-colour region whose border chains had two
+    //    liberties or more, as the judge did before, lost 5 to 14 exact
+    //    results per 300 on three eval samples.
     let mut frozen = vec![false; cells];
-    let libs = ChainTable::of(board, &vec![false; cells]).libs;
-    for (pts, b, w) in board.empty_regions() {
-        if b == w {
-            continue;
-        }
-        let safe = pts
-            .iter()
-            .flat_map(|&i| Board::neighbours(i))
-            .filter(|&n| board.cell(n).color().is_some())
-            .all(|n| libs[n] >= 2);
-        if safe {
-            for i in pts {
-                frozen[i] = true;
-            }
-        }
-    }
-    // Benson: unconditionally alive chains and the sealed regions around
-    // them are settled for certain.
     let sure = [Color::Black, Color::White].map(|c| pass_alive(board, c));
     for s in &sure {
         for i in board.points() {
