@@ -412,7 +412,7 @@ pub fn judge(
             }
         }
     }
-    let before_fill = counts_of(&classes, board, &infos, &chain_of);
+    let before_fill = counts_of(&classes, |_| true);
 
     // 5. Fill the dame on the real board, dead stones still standing: they
     //    take liberties from the chains around them, and a chain the filling
@@ -441,23 +441,12 @@ pub fn judge(
         after_classes[f.point.y as usize * size as usize + f.point.x as usize] =
             PointClass::LiveStone(f.color);
     }
-    let mut after_fill = Counts::default();
-    for (i, class) in after_classes.iter().enumerate() {
+    // A dame point the filling could not take (both sides would self-atari)
+    // stays dame.
+    let after_fill = counts_of(&after_classes, |i| {
         let p = Point::new((i % size as usize) as u8, (i / size as usize) as u8);
-        match class {
-            PointClass::LiveStone(c) => after_fill.stones[c.index()] += 1,
-            PointClass::DeadStone(c) => after_fill.territory[c.opponent().index()] += 1,
-            PointClass::Territory(c) => after_fill.territory[c.index()] += 1,
-            PointClass::SekiEye(c) => after_fill.seki_eyes[c.index()] += 1,
-            PointClass::SharedLiberty => after_fill.shared += 1,
-            PointClass::Dame => {
-                // A dame point the filling could not take (both sides would self-atari).
-                if filled.get(p) == Cell::Empty {
-                    after_fill.dame += 1;
-                }
-            }
-        }
-    }
+        filled.get(p) == Cell::Empty
+    });
     let groups = groups_of(&mut filled, &after_classes, size);
     let confidence = infos.iter().map(|c| c.confidence).fold(1.0f32, f32::min);
     Judgement {
@@ -478,22 +467,18 @@ pub fn judge(
     }
 }
 
-fn counts_of(
-    classes: &[PointClass],
-    board: &Board,
-    infos: &[ChainInfo],
-    chain_of: &[usize],
-) -> Counts {
-    let _ = (board, infos, chain_of);
+/// The counts of row-major point classes; a `Dame` point counts as dame
+/// only where `still_dame(row-major index)` holds.
+fn counts_of(classes: &[PointClass], still_dame: impl Fn(usize) -> bool) -> Counts {
     let mut n = Counts::default();
-    for class in classes {
+    for (i, class) in classes.iter().enumerate() {
         match class {
             PointClass::LiveStone(c) => n.stones[c.index()] += 1,
             PointClass::DeadStone(c) => n.territory[c.opponent().index()] += 1,
             PointClass::Territory(c) => n.territory[c.index()] += 1,
             PointClass::SekiEye(c) => n.seki_eyes[c.index()] += 1,
             PointClass::SharedLiberty => n.shared += 1,
-            PointClass::Dame => n.dame += 1,
+            PointClass::Dame => n.dame += u32::from(still_dame(i)),
         }
     }
     n
