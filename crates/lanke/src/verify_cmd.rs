@@ -23,6 +23,7 @@ use lanke_rules::tianyi::{komi_with_bids, parse_bids};
 use lanke_rules::{family, score, KomiMode, Quantities, Score};
 use lanke_sgf::{Color, GameRecord};
 
+use crate::batch::rows::year_of;
 use crate::games::for_each_game;
 use crate::judging::{judge_game, start_engine, JudgeSpec, Override};
 use crate::output::write_stdout;
@@ -43,14 +44,8 @@ pub struct Check {
     pub reason: String,
 }
 
-fn year(record: &GameRecord) -> Option<i32> {
-    let dt = record.info.date.as_deref()?;
-    let digits: String = dt
-        .chars()
-        .skip_while(|c| !c.is_ascii_digit())
-        .take_while(char::is_ascii_digit)
-        .collect();
-    (digits.len() >= 3).then(|| digits.parse().ok()).flatten()
+fn year(record: &GameRecord) -> Option<u32> {
+    record.info.date.as_deref().and_then(year_of)
 }
 
 /// The family a record's own figures are in.

@@ -146,15 +146,21 @@ pub fn collection_of(source: &str, member: Option<&str>) -> String {
 /// The decade of a DT value (`1974-06-27` → `1970s`; `ca. 800` → `800s`).
 #[must_use]
 pub fn decade_of(date: &str) -> String {
+    year_of(date).map_or_else(String::new, |y| format!("{}s", y / 10 * 10))
+}
+
+/// The year a `DT` value starts with (its first run of digits, 100..=2100).
+#[must_use]
+pub fn year_of(date: &str) -> Option<u32> {
     let digits: String = date
         .chars()
         .skip_while(|c| !c.is_ascii_digit())
         .take_while(char::is_ascii_digit)
         .collect();
-    match digits.parse::<u32>() {
-        Ok(y) if (100..=2100).contains(&y) => format!("{}s", y / 10 * 10),
-        _ => String::new(),
-    }
+    digits
+        .parse::<u32>()
+        .ok()
+        .filter(|y| (100..=2100).contains(y))
 }
 
 fn recorded_fields(raw: &str) -> (Recorded, String, String, Option<f64>, String) {
