@@ -1,13 +1,22 @@
 //! The judgement pipeline: chain statuses → point classes → dame filling with
 //! forced protective moves → counts, living groups and eye points.
 //!
-//! The Monte-Carlo playouts live in `playout`; nothing here plays random moves.
+//! The Monte-Carlo playouts live in `playout` and the local search in
+//! `reading`; nothing here plays random moves or searches.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::{Color, Point};
 
 use crate::benson::pass_alive;
 use crate::playout::ownership;
+use crate::reading::{enclosures, read, LocalStatus};
+
+/// Chains the playouts judge with less confidence than this are read out
+/// locally when they wall in (or sit inside) a small enclosure.
+const READ_BELOW_CONFIDENCE: f32 = 0.6;
+/// An attacker chain around an enclosure counts as safe (never captured in
+/// the reading) when Benson proves it or the playouts are this sure of it.
+const SAFE_CONFIDENCE: f32 = 0.6;
 
 /// A chain's status.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -325,6 +334,77 @@ pub fn judge(
         });
     }
 
+    // 1b. Local reading where the playouts are unsure: a small enclosed
+    //     group (bent four in the corner, a seki one careless move would
+    //     break) is read out exactly; see `reading`.
+    let mut read_shared = vec![false; cells];
+    if own.is_some() {
+        // An enclosure whose walls stand inside the other colour's
+        // enclosure (stones thrown into an eye space) is the outer one's
+        // business: reading it alone would take the outer group for safe.
+        let all = [Color::Black, Color::White].map(|d| enclosures(board, d, |_| true));
+        for defender in [Color::Black, Color::White] {
+            let attacker = defender.opponent();
+            // Attacker stones the reading may treat as uncapturable.
+            let safe_attacker = |i: usize| {
+                let k = chain_of[i];
+                sure[attacker.index()].alive[i]
+                    || (infos[k].status == Status::Alive && infos[k].confidence >= SAFE_CONFIDENCE)
+            };
+            let found = enclosures(board, defender, safe_attacker);
+            for enc in found {
+                let nested = all[attacker.index()]
+                    .iter()
+                    .any(|o| enc.walls.iter().any(|w| o.region.binary_search(w).is_ok()));
+                if nested {
+                    continue;
+                }
+                let mut involved: Vec<usize> = enc
+                    .walls
+                    .iter()
+                    .chain(enc.region.iter())
+                    .filter(|&&s| board.cell(s).color().is_some())
+                    .map(|&s| chain_of[s])
+                    .collect();
+                involved.sort_unstable();
+                involved.dedup();
+                let settled = involved
+                    .iter()
+                    .all(|&k| infos[k].confidence >= READ_BELOW_CONFIDENCE);
+                if settled || enc.walls.iter().any(|&s| sure[defender.index()].alive[s]) {
+                    continue;
+                }
+                // Only a status that does not depend on who moves first is
+                // taken: an ending whose outcome turns on one move is the
+                // dame filling's business (records often stop before such a
+                // protective move is played).
+                let (Some(status), Some(other)) =
+                    (read(board, &enc, defender), read(board, &enc, attacker))
+                else {
+                    continue;
+                };
+                if status != other {
+                    continue;
+                }
+                let confidence = 1.0;
+                for &k in &involved {
+                    let wall = infos[k].color == defender;
+                    infos[k].confidence = confidence;
+                    infos[k].status = match (status, wall) {
+                        (LocalStatus::Seki, _) => Status::Seki,
+                        (LocalStatus::Dead, true) | (LocalStatus::Alive, false) => Status::Dead,
+                        (LocalStatus::Dead, false) | (LocalStatus::Alive, true) => Status::Alive,
+                    };
+                }
+                if status == LocalStatus::Seki {
+                    for &i in &enc.region {
+                        read_shared[i] = board.cell(i) == Cell::Empty;
+                    }
+                }
+            }
+        }
+    }
+
     // 2. The judged board: dead stones removed.
     let mut judged = board.clone();
     let mut dead: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
@@ -342,10 +422,11 @@ pub fn judge(
     // 3. Seki: a live chain next to an empty point that playouts leave
     //    empty between both colours (or a given seki stone).
     let shared_point = |i: usize| -> bool {
-        match &own {
-            Some(o) => u32::from(o.shared[i]) * 2 >= o.playouts,
-            None => false,
-        }
+        read_shared[i]
+            || match &own {
+                Some(o) => u32::from(o.shared[i]) * 2 >= o.playouts,
+                None => false,
+            }
     };
     let mut seki_chain = vec![false; infos.len()];
     for (k, c) in infos.iter().enumerate() {

@@ -16,6 +16,7 @@
 mod analysis;
 mod benson;
 mod playout;
+mod reading;
 
 pub use analysis::{
     judge, ChainInfo, Counts, Fill, FillKind, Group, JudgeOptions, Judgement, PointClass, Status,
@@ -23,3 +24,4 @@ pub use analysis::{
 };
 pub use benson::{pass_alive, PassAlive};
 pub use playout::{ownership, Ownership, Rng};
+pub use reading::{enclosures, read, Enclosure, LocalStatus};
