@@ -338,7 +338,8 @@ pub fn judge(
     //     group (bent four in the corner, a seki one careless move would
     //     break) is read out exactly; see `reading`.
     let mut read_shared = vec![false; cells];
-    if own.is_some() {
+    let unsure = infos.iter().any(|c| c.confidence < READ_BELOW_CONFIDENCE);
+    if own.is_some() && unsure {
         // An enclosure whose walls stand inside the other colour's
         // enclosure (stones thrown into an eye space) is the outer one's
         // business: reading it alone would take the outer group for safe.
