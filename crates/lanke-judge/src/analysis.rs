@@ -379,12 +379,10 @@ pub fn judge(
                 // taken: an ending whose outcome turns on one move is the
                 // dame filling's business (records often stop before such a
                 // protective move is played).
-                let (Some(status), Some(other)) =
-                    (read(board, &enc, defender), read(board, &enc, attacker))
-                else {
+                let Some(status) = read(board, &enc, defender) else {
                     continue;
                 };
-                if status != other {
+                if read(board, &enc, attacker) != Some(status) {
                     continue;
                 }
                 let confidence = 1.0;
