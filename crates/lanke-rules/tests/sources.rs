@@ -119,3 +119,17 @@ fn takabe_zhang_two_stone_game_in_stones() {
     let mq = run("ming-qing", &q, KomiMode::Native);
     assert_eq!((mq.margin, mq.outcome), (-3.5, Outcome::White), "{mq:?}");
 }
+
+/// Seed 001 图八: two white groups each in seki with the black stones
+/// between them, each keeping a two-point eye in which White may fill one
+/// point without harm — "左、右两块各有一路,计二路". The seki is read out
+/// (the playouts alone took the eyes for territory, giving 4). Black's
+/// "无路" is not checked: the figure shows only the top of the board, and
+/// the empty rest counts as Black's here.
+#[test]
+fn seki_fig8_white_two_routes() {
+    let q = quantities(&lanke_testdata::classic("seki-fig8.sgf"));
+    assert_eq!(q.seki_eyes[1], 4, "ea eb and ka kb");
+    let ts = run("tang-song", &q, KomiMode::Native);
+    assert_eq!(ts.white, 2.0, "{ts:?}");
+}
