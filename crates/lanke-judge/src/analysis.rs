@@ -385,10 +385,9 @@ pub fn judge(
                 if read(board, &enc, attacker) != Some(status) {
                     continue;
                 }
-                let confidence = 1.0;
                 for &k in &involved {
                     let wall = infos[k].color == defender;
-                    infos[k].confidence = confidence;
+                    infos[k].confidence = 1.0;
                     infos[k].status = match (status, wall) {
                         (LocalStatus::Seki, _) => Status::Seki,
                         (LocalStatus::Dead, true) | (LocalStatus::Alive, false) => Status::Dead,

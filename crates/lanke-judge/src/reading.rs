@@ -3,23 +3,24 @@
 //! seki that a single careless move would break, eye shapes that live or die
 //! by one vital point.
 //!
-//! An *enclosure* is a small connected set of points that are not the
-//! defender's stones (empty points and attacker stones), walled in by
-//! defender chains that have no other eye space: their remaining liberties
-//! are outside liberties in the attacker's area. The search plays inside the
-//! enclosure and on those outside liberties (only the attacker fills them),
-//! with passes, the simple ko rule and no ko threats anywhere else — which
-//! is how a final position is confirmed under the Japanese rules (a ko can
-//! be retaken only after a pass for it, which the other side answers by
-//! resolving the ko) and how area scoring plays it out once every threat
-//! has been removed. So the bent four in the corner is dead here, as every
-//! major rule set rules.
+//! An *enclosure* is the eye space of one walled-in group: the small
+//! regions of points that are not the defender's stones (empty points and
+//! attacker stones) joined with the defender chains around them, where those
+//! chains have no other eye space and their remaining liberties are outside
+//! liberties next to safe attacker stones. The search plays inside the
+//! enclosure and on the outside liberties (the attacker may fill any; the
+//! defender may only connect two of its chains there), with passes, the
+//! simple ko rule and no ko threats anywhere else — which is how a final
+//! position is confirmed under the Japanese rules (a ko can be retaken only
+//! after a pass for it, which the other side answers by resolving the ko)
+//! and how area scoring plays it out once every threat has been removed. So
+//! the bent four in the corner is dead here, as every major rule set rules.
 //!
 //! The outcome for the defender: dead (a wall stone is captured), alive
 //! (the walls become pass-alive by Benson's test restricted to the
-//! enclosure), or seki (both sides pass with neither). Whole-board passes,
-//! positional repetition within a line and a node budget bound the search;
-//! a search that runs out of budget answers nothing.
+//! enclosure), or seki (both sides pass with neither). Two passes,
+//! positional repetition within a line, a depth and a node budget bound the
+//! search; a search that runs out of them answers nothing.
 //!
 //! Only board analysis lives here; the judge decides when to trust it.
 
