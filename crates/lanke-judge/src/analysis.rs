@@ -232,6 +232,40 @@ pub(crate) fn chains_of(board: &mut Board) -> Vec<(Color, Vec<usize>)> {
     out
 }
 
+/// Connected components of the points not holding a `color` stone (empty
+/// points and opponent stones), in board order: the region index of each
+/// grid cell (`usize::MAX` for `color`'s stones and the border) and each
+/// region's grid indices. Benson's regions and the reading's eye spaces.
+pub(crate) fn regions_without(board: &Board, color: Color) -> (Vec<usize>, Vec<Vec<usize>>) {
+    let own = Cell::of(color);
+    // Room for the border cells past the last point, which neighbours reach.
+    let cells = board.points().last().map_or(0, |i| i + 1) + 64;
+    let mut region_of = vec![usize::MAX; cells];
+    let mut regions: Vec<Vec<usize>> = Vec::new();
+    for i in board.points() {
+        if board.cell(i) == own || region_of[i] != usize::MAX {
+            continue;
+        }
+        let k = regions.len();
+        let mut pts = vec![i];
+        region_of[i] = k;
+        let mut at = 0;
+        while at < pts.len() {
+            let p = pts[at];
+            at += 1;
+            for n in Board::neighbours(p) {
+                let c = board.cell(n);
+                if c != own && c != Cell::Border && region_of[n] == usize::MAX {
+                    region_of[n] = k;
+                    pts.push(n);
+                }
+            }
+        }
+        regions.push(pts);
+    }
+    (region_of, regions)
+}
+
 fn liberties(board: &mut Board, i: usize) -> Vec<usize> {
     let (stones, _) = board.chain(i);
     let mut libs: Vec<usize> = stones

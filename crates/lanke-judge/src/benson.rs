@@ -12,7 +12,7 @@
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
-use crate::analysis::chains_of;
+use crate::analysis::{chains_of, regions_without};
 
 /// The result for one colour.
 #[derive(Clone, Debug)]
@@ -31,7 +31,6 @@ pub fn pass_alive(board: &Board, color: Color) -> PassAlive {
     let own = Cell::of(color);
     // Room for the border cells past the last point, which neighbours reach.
     let cells = board.points().last().map_or(0, |i| i + 1) + 64;
-    let points: Vec<usize> = board.points().collect();
 
     // Chains of `color`, labelled.
     let chains: Vec<Vec<usize>> = chains_of(&mut board.clone())
@@ -47,28 +46,7 @@ pub fn pass_alive(board: &Board, color: Color) -> PassAlive {
     }
 
     // Regions: connected components of points not holding `color`.
-    let mut region_of = vec![usize::MAX; cells];
-    let mut regions: Vec<Vec<usize>> = Vec::new();
-    for &i in &points {
-        if board.cell(i) != own && region_of[i] == usize::MAX {
-            let k = regions.len();
-            let mut pts = vec![i];
-            region_of[i] = k;
-            let mut at = 0;
-            while at < pts.len() {
-                let p = pts[at];
-                at += 1;
-                for n in Board::neighbours(p) {
-                    let c = board.cell(n);
-                    if c != own && c != Cell::Border && region_of[n] == usize::MAX {
-                        region_of[n] = k;
-                        pts.push(n);
-                    }
-                }
-            }
-            regions.push(pts);
-        }
-    }
+    let (_, regions) = regions_without(board, color);
 
     // For each region: the chains bordering it, and the chains to which it
     // is vital (every empty point of the region is a liberty of the chain).

@@ -29,6 +29,8 @@ use std::collections::HashMap;
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
+use crate::analysis::regions_without;
+
 /// The largest single region counted as eye space.
 pub const MAX_REGION: usize = 12;
 /// The most points (all regions of one group together) a reading covers:
@@ -84,29 +86,7 @@ pub fn enclosures(
     let own = Cell::of(defender);
     let foe = Cell::of(defender.opponent());
     let cells = board.points().last().map_or(0, |i| i + 1) + 64;
-    let mut region_of = vec![usize::MAX; cells];
-    let mut regions: Vec<Vec<usize>> = Vec::new();
-    for i in board.points() {
-        if board.cell(i) == own || region_of[i] != usize::MAX {
-            continue;
-        }
-        let k = regions.len();
-        let mut pts = vec![i];
-        region_of[i] = k;
-        let mut at = 0;
-        while at < pts.len() {
-            let p = pts[at];
-            at += 1;
-            for n in Board::neighbours(p) {
-                let c = board.cell(n);
-                if c != own && c != Cell::Border && region_of[n] == usize::MAX {
-                    region_of[n] = k;
-                    pts.push(n);
-                }
-            }
-        }
-        regions.push(pts);
-    }
+    let (region_of, regions) = regions_without(board, defender);
     let small = |r: usize| regions[r].len() <= MAX_REGION;
     // Defender chains, and for each the regions it touches.
     let mut work = board.clone();
