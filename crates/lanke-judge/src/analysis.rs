@@ -9,7 +9,7 @@ use lanke_sgf::{Color, Point};
 
 use crate::benson::pass_alive;
 use crate::playout::ownership;
-use crate::reading::{enclosures, read, LocalStatus};
+use crate::reading::{enclosures, read, Enclosure, LocalStatus};
 
 /// Chains the playouts judge with less confidence than this are read out
 /// locally when they wall in (or sit inside) a small enclosure.
@@ -377,7 +377,7 @@ pub fn judge(
         // An enclosure whose walls stand inside the other colour's
         // enclosure (stones thrown into an eye space) is the outer one's
         // business: reading it alone would take the outer group for safe.
-        let all = [Color::Black, Color::White].map(|d| enclosures(board, d, |_| true));
+        let all = [Color::Black, Color::White].map(|d| enclosures(board, d));
         for defender in [Color::Black, Color::White] {
             let attacker = defender.opponent();
             // Attacker stones the reading may treat as uncapturable.
@@ -386,7 +386,10 @@ pub fn judge(
                 sure[attacker.index()].alive[i]
                     || (infos[k].status == Status::Alive && infos[k].confidence >= SAFE_CONFIDENCE)
             };
-            let found = enclosures(board, defender, safe_attacker);
+            let found: Vec<&Enclosure> = all[defender.index()]
+                .iter()
+                .filter(|e| e.safely_walled(board, safe_attacker))
+                .collect();
             for enc in found {
                 let nested = all[attacker.index()]
                     .iter()
@@ -413,10 +416,10 @@ pub fn judge(
                 // taken: an ending whose outcome turns on one move is the
                 // dame filling's business (records often stop before such a
                 // protective move is played).
-                let Some(status) = read(board, &enc, defender) else {
+                let Some(status) = read(board, enc, defender) else {
                     continue;
                 };
-                if read(board, &enc, attacker) != Some(status) {
+                if read(board, enc, attacker) != Some(status) {
                     continue;
                 }
                 for &k in &involved {

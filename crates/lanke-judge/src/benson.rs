@@ -73,36 +73,7 @@ pub fn pass_alive(board: &Board, color: Color) -> PassAlive {
         borders[r] = around;
     }
 
-    let mut chain_alive = vec![true; chains.len()];
-    let mut region_alive = vec![true; regions.len()];
-    loop {
-        let mut changed = false;
-        // A chain needs two healthy regions vital to it.
-        let mut vital_count = vec![0u32; chains.len()];
-        for r in 0..regions.len() {
-            if region_alive[r] {
-                for &k in &vital_to[r] {
-                    vital_count[k] += 1;
-                }
-            }
-        }
-        for k in 0..chains.len() {
-            if chain_alive[k] && vital_count[k] < 2 {
-                chain_alive[k] = false;
-                changed = true;
-            }
-        }
-        // A region bordered by a removed chain is no longer healthy.
-        for r in 0..regions.len() {
-            if region_alive[r] && borders[r].iter().any(|&k| !chain_alive[k]) {
-                region_alive[r] = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
+    let chain_alive = surviving_chains(chains.len(), &borders, &vital_to);
 
     let mut out = PassAlive {
         alive: vec![false; cells],
@@ -133,25 +104,55 @@ pub fn pass_alive(board: &Board, color: Color) -> PassAlive {
     out
 }
 
+/// Benson's fixpoint: starting from every chain, drop each chain with fewer
+/// than two healthy regions vital to it, where a region stays healthy while
+/// every chain bordering it survives. `borders[r]` and `vital_to[r]` list
+/// chain indices (below `chains`) for region `r`. Returns which chains
+/// survive: the pass-alive ones.
+pub(crate) fn surviving_chains(
+    chains: usize,
+    borders: &[Vec<usize>],
+    vital_to: &[Vec<usize>],
+) -> Vec<bool> {
+    let mut chain_alive = vec![true; chains];
+    let mut region_alive = vec![true; borders.len()];
+    loop {
+        let mut changed = false;
+        // A chain needs two healthy regions vital to it.
+        let mut vital_count = vec![0u32; chains];
+        for r in 0..borders.len() {
+            if region_alive[r] {
+                for &k in &vital_to[r] {
+                    vital_count[k] += 1;
+                }
+            }
+        }
+        for k in 0..chains {
+            if chain_alive[k] && vital_count[k] < 2 {
+                chain_alive[k] = false;
+                changed = true;
+            }
+        }
+        // A region bordered by a removed chain is no longer healthy.
+        for r in 0..borders.len() {
+            if region_alive[r] && borders[r].iter().any(|&k| !chain_alive[k]) {
+                region_alive[r] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    chain_alive
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use lanke_sgf::Point;
 
-    fn board(rows: &[&str]) -> Board {
-        let mut b = Board::new(rows.len() as u8);
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                let cell = match ch {
-                    'X' => Cell::Black,
-                    'O' => Cell::White,
-                    _ => continue,
-                };
-                b.put(Point::new(x as u8, y as u8), cell);
-            }
-        }
-        b
-    }
+    use crate::board_from_rows as board;
 
     fn at(x: u8, y: u8) -> usize {
         Board::idx(Point::new(x, y))

@@ -25,3 +25,21 @@ pub use analysis::{
 pub use benson::{pass_alive, PassAlive};
 pub use playout::{ownership, Ownership, Rng};
 pub use reading::{enclosures, read, Enclosure, LocalStatus};
+
+/// Test boards drawn as rows of `X` (black), `O` (white) and anything else
+/// for empty, top row first; the unit tests of every module share it.
+#[cfg(test)]
+pub(crate) fn board_from_rows(rows: &[&str]) -> lanke_board::Board {
+    let mut b = lanke_board::Board::new(rows.len() as u8);
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            let cell = match ch {
+                'X' => lanke_board::Cell::Black,
+                'O' => lanke_board::Cell::White,
+                _ => continue,
+            };
+            b.put(lanke_sgf::Point::new(x as u8, y as u8), cell);
+        }
+    }
+    b
+}

@@ -30,6 +30,7 @@ use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
 use crate::analysis::regions_without;
+use crate::benson::surviving_chains;
 
 /// The largest single region counted as eye space.
 pub const MAX_REGION: usize = 12;
@@ -57,6 +58,27 @@ pub struct Enclosure {
     pub outside: Vec<usize>,
 }
 
+impl Enclosure {
+    /// Every attacker stone outside the region that touches the walls is one
+    /// `safe_attacker` vouches for (the reading never captures them), and
+    /// every outside liberty is next to such a stone (the attacker can fill
+    /// it).
+    pub fn safely_walled(&self, board: &Board, safe_attacker: impl Fn(usize) -> bool) -> bool {
+        let foe = Cell::of(self.defender.opponent());
+        let safe_foe = |m: usize| board.cell(m) == foe && safe_attacker(m);
+        let stones_safe = self.walls.iter().all(|&s| {
+            Board::neighbours(s).iter().all(|&n| {
+                board.cell(n) != foe || self.region.binary_search(&n).is_ok() || safe_attacker(n)
+            })
+        });
+        stones_safe
+            && self
+                .outside
+                .iter()
+                .all(|&n| Board::neighbours(n).iter().any(|&m| safe_foe(m)))
+    }
+}
+
 /// The result of reading an enclosure, for the defender.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum LocalStatus {
@@ -71,20 +93,14 @@ pub enum LocalStatus {
 /// The enclosures of `defender` on `board`. Regions of at most
 /// `MAX_REGION` points not holding defender stones are joined with the
 /// defender chains around them into groups; a group is an enclosure when
-/// its regions total at most `MAX_ENCLOSURE` points, every attacker stone
-/// outside them that touches its chains is one `safe_attacker` vouches for
-/// (the reading never captures them), and every other liberty of its chains
-/// lies in a larger region next to such a safe stone and next to no other
-/// defender chain — a liberty the attacker can fill, not eye space and not
-/// a connection out — at most `MAX_OUTSIDE_LIBERTIES` of them.
+/// its regions total at most `MAX_ENCLOSURE` points and every other liberty
+/// of its chains lies in a larger region next to no other defender chain
+/// (not eye space and not a connection out), at most
+/// `MAX_OUTSIDE_LIBERTIES` of them. Whether the attackers around it are safe
+/// enough to read it is `Enclosure::safely_walled`.
 #[must_use]
-pub fn enclosures(
-    board: &Board,
-    defender: Color,
-    safe_attacker: impl Fn(usize) -> bool,
-) -> Vec<Enclosure> {
+pub fn enclosures(board: &Board, defender: Color) -> Vec<Enclosure> {
     let own = Cell::of(defender);
-    let foe = Cell::of(defender.opponent());
     let cells = board.points().last().map_or(0, |i| i + 1) + 64;
     let (region_of, regions) = regions_without(board, defender);
     let small = |r: usize| regions[r].len() <= MAX_REGION;
@@ -154,21 +170,13 @@ pub fn enclosures(
         for &c in &member_chains {
             for &s in &chains[c].0 {
                 for n in Board::neighbours(s) {
-                    match board.cell(n) {
-                        Cell::Empty if !small(region_of[n]) && !outside.contains(&n) => {
-                            // Fillable by a safe attacker stone, and no
-                            // connection to a defender chain outside.
-                            let around = Board::neighbours(n);
-                            ok &= around
-                                .iter()
-                                .any(|&m| board.cell(m) == foe && safe_attacker(m));
-                            ok &= around.iter().all(|&m| {
-                                board.cell(m) != own || member_chains.contains(&chain_of[m])
-                            });
-                            outside.push(n);
-                        }
-                        c if c == foe && !small(region_of[n]) => ok &= safe_attacker(n),
-                        _ => {}
+                    if board.cell(n) == Cell::Empty && !small(region_of[n]) && !outside.contains(&n)
+                    {
+                        // No connection to a defender chain outside.
+                        ok &= Board::neighbours(n)
+                            .iter()
+                            .all(|&m| board.cell(m) != own || member_chains.contains(&chain_of[m]));
+                        outside.push(n);
                     }
                 }
             }
@@ -454,25 +462,7 @@ fn locally_alive(board: &Board, enc: &Enclosure) -> bool {
         borders.push(b);
         healthy.push(h);
     }
-    let mut alive = vec![true; chains.len()];
-    loop {
-        let mut changed = false;
-        for c in 0..chains.len() {
-            if !alive[c] {
-                continue;
-            }
-            let vital = (0..subregions.len())
-                .filter(|&r| healthy[r].contains(&c) && borders[r].iter().all(|&b| alive[b]))
-                .count();
-            if vital < 2 {
-                alive[c] = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
+    let alive = surviving_chains(chains.len(), &borders, &healthy);
     enc.walls
         .iter()
         .all(|&s| chain_of(s).is_some_and(|c| alive[c]))
@@ -483,37 +473,24 @@ mod tests {
     use super::*;
     use lanke_sgf::Point;
 
-    fn board(rows: &[&str]) -> Board {
-        let mut b = Board::new(rows.len() as u8);
-        for (y, row) in rows.iter().enumerate() {
-            for (x, ch) in row.split_whitespace().enumerate() {
-                let cell = match ch {
-                    "B" => Cell::Black,
-                    "W" => Cell::White,
-                    _ => continue,
-                };
-                b.put(Point::new(x as u8, y as u8), cell);
-            }
-        }
-        b
-    }
+    use crate::board_from_rows as board;
 
     /// A straight three in the corner, fully walled in: dead with the
     /// attacker to move (the vital point), alive with the defender to move.
     #[test]
     fn straight_three_lives_or_dies_by_the_vital_point() {
         let b = board(&[
-            ". . . W B . . . .",
-            "W W W W B . . . .",
-            "B B B B B . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
+            "...OX....",
+            "OOOOX....",
+            "XXXXX....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
         ]);
-        let encs = enclosures(&b, Color::White, |_| true);
+        let encs = enclosures(&b, Color::White);
         assert_eq!(encs.len(), 1);
         assert!(encs[0].outside.is_empty());
         assert_eq!(read(&b, &encs[0], Color::Black), Some(LocalStatus::Dead));
@@ -524,17 +501,17 @@ mod tests {
     #[test]
     fn two_eyes_are_alive_at_once() {
         let b = board(&[
-            ". W . W B . . . .",
-            "W W W W B . . . .",
-            "B B B B B . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
+            ".O.OX....",
+            "OOOOX....",
+            "XXXXX....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
         ]);
-        let encs = enclosures(&b, Color::White, |_| true);
+        let encs = enclosures(&b, Color::White);
         assert_eq!(encs.len(), 1, "both eyes belong to one group");
         assert_eq!(read(&b, &encs[0], Color::Black), Some(LocalStatus::Alive));
     }
@@ -544,17 +521,17 @@ mod tests {
     #[test]
     fn bent_four_in_the_corner_is_dead() {
         let b = board(&[
-            ". B . W B . . . .",
-            "B W W W B . . . .",
-            ". W W W B . . . .",
-            "W W W W . . . . .",
-            "B B B B B . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
-            ". . . . . . . . .",
+            ".X.OX....",
+            "XOOOX....",
+            ".OOOX....",
+            "OOOO.....",
+            "XXXXX....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
         ]);
-        let encs = enclosures(&b, Color::White, |_| true);
+        let encs = enclosures(&b, Color::White);
         assert_eq!(encs.len(), 1);
         assert_eq!(encs[0].outside, vec![Board::idx(Point::new(4, 3))]);
         assert_eq!(read(&b, &encs[0], Color::Black), Some(LocalStatus::Dead));
