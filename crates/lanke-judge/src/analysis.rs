@@ -796,7 +796,7 @@ fn forces_protection(
         let libs = liberties(&mut b, n);
         libs.len() == 1
             && matches!(class_at(libs[0]), PointClass::Territory(c) | PointClass::SekiEye(c) if c == victim)
-            && capture_sticks(&b, by, libs[0])
+            && capture_sticks(&b, by, libs[0], dead)
     })
 }
 
@@ -828,24 +828,43 @@ fn capturing_points(board: &Board, stone: usize) -> Vec<usize> {
 
 /// Would `by` at the empty `l` capture stones and keep them? A capture the
 /// opponent answers by taking back a bigger chain than it lost (a snapback:
-/// the capturing chain is left in atari) does not stick; a single stone
-/// taking a single stone (a ko) does, since the opponent must spend a move
-/// to resolve it.
-fn capture_sticks(board: &Board, by: Color, l: usize) -> bool {
+/// the capturing chain is left in atari) does not stick. A ko capture (the
+/// capturing chain left with one liberty) sticks only when that chain holds
+/// a live stone of `by`: taken by dead stones alone, the ko needs no answer,
+/// since whatever `by` does next the stones stay dead (Go Seigen–Sakata
+/// 1966 ends with such a ko open in White's corner, and the record counts
+/// no protective move for it).
+fn capture_sticks(board: &Board, by: Color, l: usize, dead: &[bool]) -> bool {
     let mut b = board.clone();
     let r = b.play(by, l);
     if r.captured == 0 || r.suicided > 0 {
         return false;
     }
     let (stones, libs) = b.chain(l);
-    libs >= 2 || stones.len() <= r.captured as usize
+    if libs >= 2 {
+        return true;
+    }
+    if stones.len() > r.captured as usize {
+        return false;
+    }
+    // The ko: `by` gains only if its capturing chain, or a stone of its
+    // next to the captured points (which connecting the ko joins), is live.
+    let mine = Cell::of(by);
+    let captured_points = board
+        .points()
+        .filter(|&i| board.cell(i) == Cell::of(by.opponent()) && b.cell(i) == Cell::Empty);
+    stones.iter().any(|&s| s != l && !dead[s])
+        || captured_points
+            .flat_map(Board::neighbours)
+            .any(|n| n != l && b.cell(n) == mine && !dead[n])
 }
 
 /// Fills the dame alternately, starting with `to_move`. Each turn, in order:
 /// protect an own chain in atari (a protective move when its liberty is in
-/// the mover's territory or seki eye); fill a dame the opponent could use to
-/// force such a protective move; fill a dame that forces one on the
-/// opponent; fill a dame that joins two of one's own groups; fill a dame
+/// the mover's territory or seki eye); fill a dame that forces such a
+/// protective move on the opponent (sente: the opponent must answer, so the
+/// mover keeps the turn and plays every such dame first); fill a dame the
+/// opponent could use to force one; fill a dame that joins two of one's own groups; fill a dame
 /// that keeps two opponent groups apart; fill a dame that puts the opponent
 /// in atari; fill any dame that is not self-atari. Joining and cutting
 /// matter to the families that tax groups.
@@ -875,7 +894,7 @@ fn fill_dame(
             let own_point = |m: usize| matches!(class_at(m), PointClass::Territory(c) | PointClass::SekiEye(c) if c == side);
             // A chain whose capture the opponent could not keep (a snapback)
             // needs no protective move.
-            if own_point(l) && !capture_sticks(board, side.opponent(), l) {
+            if own_point(l) && !capture_sticks(board, side.opponent(), l, dead) {
                 continue;
             }
             // Extend at the liberty, or capture a neighbouring chain in atari
@@ -921,8 +940,8 @@ fn fill_dame(
             if let Some(i) = dame
                 .iter()
                 .copied()
-                .find(|&i| defends(i))
-                .or_else(|| dame.iter().copied().find(|&i| attacks(i)))
+                .find(|&i| attacks(i))
+                .or_else(|| dame.iter().copied().find(|&i| defends(i)))
             {
                 return Some((i, FillKind::Dame));
             }

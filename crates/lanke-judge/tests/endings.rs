@@ -79,6 +79,30 @@ fn a_wall_put_in_atari_by_a_dame_is_protected_inside_territory() {
     );
 }
 
+/// A ko taken by dead stones needs no answer: the record (Go Seigen–Sakata,
+/// NHK Cup 1966) ends with White's stone at qb in atari, Black able to take
+/// it at rb; but Black's stones around it are dead in White's corner, so
+/// connecting the ko gains Black nothing and White owes no protective move
+/// there (recorded W+4.5; a protective move at rb gave W+3.5; GNU Go's
+/// play-out leaves the ko too).
+#[test]
+fn a_ko_that_only_dead_stones_can_take_needs_no_protection() {
+    let j = judged("games/Go_Seigen/1966-01-05.sgf");
+    assert!(j.dead[0].contains(&Point::from_sgf("qa").unwrap()));
+    assert_eq!(protective(&j), []);
+}
+
+/// Forcing dame first: a dame whose filling forces a protective move on
+/// the opponent is sente, so the side to move plays all of its own before
+/// defending the opponent's. Kisei 19 (recorded B+5.5) reproduces only in
+/// that order: White owes five protective moves and Black one (defending
+/// first gave B+3.5).
+#[test]
+fn forcing_dame_are_filled_before_defensive_ones() {
+    let j = judged("games/Kisei/19/T08.sgf");
+    assert_eq!(j.protective(), [1, 5], "{:?}", j.fills);
+}
+
 /// Benson on the 烂柯图 final position: Black's upper-right and left-side
 /// groups have two sealed eyes each and are alive whatever White plays,
 /// with their small enclosures as certain territory; no White group is
