@@ -826,14 +826,19 @@ fn capturing_points(board: &Board, stone: usize) -> Vec<usize> {
     out
 }
 
+/// Captured stones that leave dead capturers eye space enough to matter.
+const DEAD_STONES_LIVE_FROM: u16 = 4;
+
 /// Would `by` at the empty `l` capture stones and keep them? A capture the
 /// opponent answers by taking back a bigger chain than it lost (a snapback:
-/// the capturing chain is left in atari) does not stick. A ko capture (the
-/// capturing chain left with one liberty) sticks only when that chain holds
-/// a live stone of `by`: taken by dead stones alone, the ko needs no answer,
-/// since whatever `by` does next the stones stay dead (Go Seigen–Sakata
-/// 1966 ends with such a ko open in White's corner, and the record counts
-/// no protective move for it).
+/// the capturing chain is left in atari) does not stick. Nor does a capture
+/// made by dead stones alone — no live stone of `by` in the capturing chain
+/// or next to the captured points — unless it opens an eye space of
+/// [`DEAD_STONES_LIVE_FROM`] points or more: the stones stay dead whatever
+/// `by` does next, so the opponent owes no protective move. Go Seigen–Sakata
+/// 1966 ends with such a ko open in White's corner, Gosei 9 with a white
+/// stone in atari among dead black stones; neither record counts a
+/// protective move there.
 fn capture_sticks(board: &Board, by: Color, l: usize, dead: &[bool]) -> bool {
     let mut b = board.clone();
     let r = b.play(by, l);
@@ -841,22 +846,20 @@ fn capture_sticks(board: &Board, by: Color, l: usize, dead: &[bool]) -> bool {
         return false;
     }
     let (stones, libs) = b.chain(l);
-    if libs >= 2 {
-        return true;
-    }
-    if stones.len() > r.captured as usize {
+    if libs < 2 && stones.len() > r.captured as usize {
         return false;
     }
-    // The ko: `by` gains only if its capturing chain, or a stone of its
-    // next to the captured points (which connecting the ko joins), is live.
     let mine = Cell::of(by);
-    let captured_points = board
+    let mut captured_points = board
         .points()
         .filter(|&i| board.cell(i) == Cell::of(by.opponent()) && b.cell(i) == Cell::Empty);
-    stones.iter().any(|&s| s != l && !dead[s])
-        || captured_points
-            .flat_map(Board::neighbours)
-            .any(|n| n != l && b.cell(n) == mine && !dead[n])
+    let live_involved = stones.iter().any(|&s| s != l && !dead[s])
+        || captured_points.any(|c| {
+            Board::neighbours(c)
+                .iter()
+                .any(|&n| n != l && b.cell(n) == mine && !dead[n])
+        });
+    live_involved || (libs >= 2 && r.captured >= DEAD_STONES_LIVE_FROM)
 }
 
 /// Fills the dame alternately, starting with `to_move`. Each turn, in order:

@@ -92,6 +92,22 @@ fn a_ko_that_only_dead_stones_can_take_needs_no_protection() {
     assert_eq!(protective(&j), []);
 }
 
+/// A stone in atari among dead stones needs no protection either: in Gosei
+/// 9 White's lone stone at ng has its last liberty at nh, but the black
+/// stones around it are dead, and capturing one stone gives them one eye at
+/// most (recorded W+4.5; protecting at nh gave W+3.5; GNU Go agrees).
+#[test]
+fn a_stone_in_atari_among_dead_stones_needs_no_protection() {
+    let j = judged("games/Gosei/09/T30.sgf");
+    assert!(j.dead[0].contains(&Point::from_sgf("nf").unwrap()));
+    assert!(
+        !protective(&j).contains(&(Color::White, "nh".to_string())),
+        "{:?}",
+        j.fills
+    );
+    assert_eq!(j.protective(), [1, 2], "{:?}", j.fills);
+}
+
 /// Forcing dame first: a dame whose filling forces a protective move on
 /// the opponent is sente, so the side to move plays all of its own before
 /// defending the opponent's. Kisei 19 (recorded B+5.5) reproduces only in
