@@ -105,3 +105,36 @@ fn four_liberty_seki_of_seed_000_is_read_out() {
         assert_eq!(class(&j, p), PointClass::SharedLiberty, "{p}");
     }
 }
+
+/// Eternal life (seed 000's 万年劫, 6x6): White's stone at fc is in atari
+/// at fb, and Black's five stones on the right and White's surrounding
+/// group share the liberties de and fe with no eye on either side. Whoever
+/// connects the ko, the source says, a seki is left. Hard because before
+/// the ko is connected no chain is in seki and de, fe look like dame; only
+/// the filling (White connects at fb) shows that neither side can fill
+/// them.
+#[test]
+fn eternal_life_leaves_a_seki_once_the_ko_is_connected() {
+    let j = judged_bytes(&lanke_testdata::classic("wannianjie.sgf"));
+    assert_eq!(j.dead, [vec![], vec![]]);
+    assert_eq!(
+        j.fills
+            .iter()
+            .map(|f| (f.color, f.point.to_sgf()))
+            .collect::<Vec<_>>(),
+        [(Color::White, "fb".to_string())]
+    );
+    assert_eq!(j.after_fill.shared, 2);
+    assert_eq!(j.after_fill.dame, 0);
+    let seki: Vec<(Color, usize)> = [Color::Black, Color::White]
+        .into_iter()
+        .flat_map(|c| {
+            j.groups[c.index()]
+                .iter()
+                .filter(|g| g.seki)
+                .map(move |g| (c, g.stones as usize))
+        })
+        .collect();
+    assert_eq!(seki, [(Color::Black, 5), (Color::White, 20)]);
+    assert_eq!(j.eye_points(), [2, 0]);
+}
