@@ -812,6 +812,22 @@ fn forces_protection(
     })
 }
 
+/// Can `side` fill the shared seki liberty `i` and leave every live chain
+/// next to it with two liberties or more? A seki with three shared
+/// liberties has one to spare: whoever fills first takes it (seed 000's
+/// 单方有权收官图, read out exhaustively: either side may), and the seki
+/// stands on the other two.
+fn spare_shared_liberty(board: &Board, side: Color, i: usize, dead: &[bool]) -> bool {
+    let mut b = board.clone();
+    let r = b.play(side, i);
+    if r.captured > 0 || r.suicided > 0 {
+        return false;
+    }
+    std::iter::once(i)
+        .chain(Board::neighbours(i))
+        .all(|n| b.cell(n).color().is_none() || dead[n] || liberties(&mut b, n).len() >= 2)
+}
+
 fn chain_size(board: &Board, stone: usize) -> usize {
     board.clone().chain(stone).0.len()
 }
@@ -939,11 +955,13 @@ fn fill_dame(
             let dame: Vec<usize> = points
                 .iter()
                 .copied()
-                .filter(|&i| {
-                    board.cell(i) == Cell::Empty && class_at(i) == PointClass::Dame && !taken[i]
-                })
-                .filter(|&i| {
-                    !captures_live(board, side, i, dead, libs) && !self_atari(board, side, i)
+                .filter(|&i| board.cell(i) == Cell::Empty && !taken[i])
+                .filter(|&i| match class_at(i) {
+                    PointClass::Dame => {
+                        !captures_live(board, side, i, dead, libs) && !self_atari(board, side, i)
+                    }
+                    PointClass::SharedLiberty => spare_shared_liberty(board, side, i, dead),
+                    _ => false,
                 })
                 .collect();
             if dame.is_empty() {

@@ -138,3 +138,36 @@ fn eternal_life_leaves_a_seki_once_the_ko_is_connected() {
     assert_eq!(seki, [(Color::Black, 5), (Color::White, 20)]);
     assert_eq!(j.eye_points(), [2, 0]);
 }
+
+/// One-sided dame (seed 000's 单方有权收官图, 5x5): White's eight stones and
+/// Black's four on the left share three liberties, ab, bb and ae, and
+/// neither has an eye. The source lets Black claim bb as a dame only Black
+/// may fill; read out exhaustively (every sequence of fills and passes on
+/// the three points), the shape is symmetric: whichever side fills first
+/// takes one of the three, and the seki stands on the other two. Hard
+/// because a seki liberty is normally never filled. The judge fills one
+/// for the side to move and leaves two shared.
+#[test]
+fn a_seki_with_three_shared_liberties_has_one_to_fill() {
+    let r = load_collection(&lanke_testdata::classic("danfang-youquan.sgf"), None)
+        .games
+        .remove(0)
+        .expect("a go record");
+    let board = replay(&r).board;
+    for side in [Color::Black, Color::White] {
+        let j = judge(
+            &board,
+            side,
+            &StatusSource::Builtin,
+            &JudgeOptions::default(),
+        );
+        assert_eq!(j.dead, [vec![], pts(&["eb"])]);
+        assert_eq!(j.before_fill.shared, 3);
+        assert_eq!(j.fills.len(), 1, "{side:?}: {:?}", j.fills);
+        assert_eq!(j.fills[0].color, side);
+        assert!(["ab", "bb", "ae"].contains(&j.fills[0].point.to_sgf().as_str()));
+        assert_eq!(j.after_fill.shared, 2);
+        assert_eq!(status_at(&j, "ca"), Status::Seki);
+        assert_eq!(status_at(&j, "ac"), Status::Seki);
+    }
+}
