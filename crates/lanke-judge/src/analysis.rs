@@ -557,16 +557,20 @@ pub fn judge(
         after_classes[f.point.y as usize * size as usize + f.point.x as usize] =
             PointClass::LiveStone(f.color);
     }
-    // A dame point the filling could not take, between live stones of both
-    // colours, is a liberty both would self-atari on: the filling has left
-    // a seki there (the ko of 万年劫, once connected, leaves two). Any other
-    // dame point left stays dame.
+    // A dame point the filling left, between live stones of both colours,
+    // where either colour would put itself in atari, is a shared liberty:
+    // the filling has left a seki there (the ko of 万年劫, once connected,
+    // leaves two). Any other dame point left stays dame.
     for i in filled.points() {
         let p = Board::point(i);
         let at = p.y as usize * size as usize + p.x as usize;
         if filled.cell(i) == Cell::Empty && after_classes[at] == PointClass::Dame {
             let next_to = |c: Cell| Board::neighbours(i).iter().any(|&n| filled.cell(n) == c);
-            if next_to(Cell::Black) && next_to(Cell::White) {
+            if next_to(Cell::Black)
+                && next_to(Cell::White)
+                && self_atari(&filled, Color::Black, i)
+                && self_atari(&filled, Color::White, i)
+            {
                 after_classes[at] = PointClass::SharedLiberty;
             }
         }
