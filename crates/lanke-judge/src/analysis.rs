@@ -557,23 +557,37 @@ pub fn judge(
         after_classes[f.point.y as usize * size as usize + f.point.x as usize] =
             PointClass::LiveStone(f.color);
     }
-    // A dame point the filling left, between live stones of both colours,
-    // where either colour would put itself in atari, is a shared liberty:
-    // the filling has left a seki there (the ko of 万年劫, once connected,
-    // leaves two). Any other dame point left stays dame.
-    for i in filled.points() {
+    // Dame points the filling left where live chains of both colours meet
+    // that have no liberty but such points — no eye, no territory — are
+    // shared liberties: the filling has left an eyeless seki there (the ko
+    // of 万年劫, once connected, leaves two). Any other dame point left stays
+    // dame (two living groups may also leave a point neither can fill).
+    let left = |i: usize| {
         let p = Board::point(i);
-        let at = p.y as usize * size as usize + p.x as usize;
-        if filled.cell(i) == Cell::Empty && after_classes[at] == PointClass::Dame {
-            let next_to = |c: Cell| Board::neighbours(i).iter().any(|&n| filled.cell(n) == c);
-            if next_to(Cell::Black)
-                && next_to(Cell::White)
-                && self_atari(&filled, Color::Black, i)
-                && self_atari(&filled, Color::White, i)
-            {
-                after_classes[at] = PointClass::SharedLiberty;
-            }
+        filled.cell(i) == Cell::Empty
+            && after_classes[p.y as usize * size as usize + p.x as usize] == PointClass::Dame
+    };
+    let mut probe = filled.clone();
+    let mut shared_points = Vec::new();
+    for i in filled.points().filter(|&i| left(i)) {
+        let mut colours = [false; 2];
+        let eyeless = Board::neighbours(i)
+            .iter()
+            .all(|&n| match filled.cell(n).color() {
+                None => true,
+                Some(c) => {
+                    colours[c.index()] = true;
+                    let libs = liberties(&mut probe, n);
+                    libs.len() >= 2 && libs.iter().all(|&l| left(l))
+                }
+            });
+        if eyeless && colours == [true, true] {
+            shared_points.push(i);
         }
+    }
+    for i in shared_points {
+        let p = Board::point(i);
+        after_classes[p.y as usize * size as usize + p.x as usize] = PointClass::SharedLiberty;
     }
     let after_fill = counts_of(&after_classes, |i| {
         let p = Point::new((i % size as usize) as u8, (i / size as usize) as u8);
