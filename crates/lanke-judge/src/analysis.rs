@@ -562,11 +562,8 @@ pub fn judge(
     // shared liberties: the filling has left an eyeless seki there (the ko
     // of 万年劫, once connected, leaves two). Any other dame point left stays
     // dame (two living groups may also leave a point neither can fill).
-    let left = |i: usize| {
-        let p = Board::point(i);
-        filled.cell(i) == Cell::Empty
-            && after_classes[p.y as usize * size as usize + p.x as usize] == PointClass::Dame
-    };
+    let left =
+        |i: usize| filled.cell(i) == Cell::Empty && after_classes[idx(i)] == PointClass::Dame;
     let mut probe = filled.clone();
     let mut shared_points = Vec::new();
     for i in filled.points().filter(|&i| left(i)) {
@@ -586,8 +583,7 @@ pub fn judge(
         }
     }
     for i in shared_points {
-        let p = Board::point(i);
-        after_classes[p.y as usize * size as usize + p.x as usize] = PointClass::SharedLiberty;
+        after_classes[idx(i)] = PointClass::SharedLiberty;
     }
     let after_fill = counts_of(&after_classes, |i| {
         let p = Point::new((i % size as usize) as u8, (i / size as usize) as u8);
@@ -913,10 +909,11 @@ fn capture_sticks(board: &Board, by: Color, l: usize, dead: &[bool]) -> bool {
 /// the mover's territory or seki eye); fill a dame that forces such a
 /// protective move on the opponent (sente: the opponent must answer, so the
 /// mover keeps the turn and plays every such dame first); fill a dame the
-/// opponent could use to force one; fill a dame that joins two of one's own groups; fill a dame
-/// that keeps two opponent groups apart; fill a dame that puts the opponent
-/// in atari; fill any dame that is not self-atari. Joining and cutting
-/// matter to the families that tax groups.
+/// opponent could use to force one; fill a dame that joins two of one's own
+/// groups; fill a dame that keeps two opponent groups apart; fill a dame
+/// that puts the opponent in atari; fill any dame that is not self-atari,
+/// or a seki's spare shared liberty. Joining and cutting matter to the
+/// families that tax groups.
 fn fill_dame(
     board: &mut Board,
     to_move: Color,
