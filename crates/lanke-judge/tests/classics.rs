@@ -1,37 +1,12 @@
 //! The built-in judge on the sources' diagrams and the CWI records, against
 //! the figures the sources print.
 
-use lanke_board::{replay, Board, Cell};
-use lanke_judge::{judge, FillKind, JudgeOptions, Judgement, PointClass, Status, StatusSource};
-use lanke_sgf::{load_collection, Color, Event, GameRecord, Point, SetupOp};
+mod common;
 
-fn record(bytes: &[u8]) -> GameRecord {
-    load_collection(bytes, None)
-        .games
-        .remove(0)
-        .expect("a go record")
-}
-
-fn judged(bytes: &[u8]) -> (Judgement, Board) {
-    let r = record(bytes);
-    let played = replay(&r);
-    let to_move = lanke_board::next_to_move(&r, &played);
-    (
-        judge(
-            &played.board,
-            to_move,
-            &StatusSource::Builtin,
-            &JudgeOptions::default(),
-        ),
-        played.board,
-    )
-}
-
-fn pts(list: &[&str]) -> Vec<Point> {
-    let mut v: Vec<Point> = list.iter().map(|s| Point::from_sgf(s).unwrap()).collect();
-    v.sort_unstable();
-    v
-}
+use common::{judged, pts, record};
+use lanke_board::{Board, Cell};
+use lanke_judge::{FillKind, Judgement, PointClass, Status};
+use lanke_sgf::{Color, Event, Point, SetupOp};
 
 fn assert_lanke_figures(j: &Judgement) {
     assert_eq!(j.dead[0], pts(&["oi", "pl", "qj"]), "dead black stones");

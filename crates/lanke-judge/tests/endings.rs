@@ -3,24 +3,16 @@
 //! Each case names why it is hard; the figures are the ones that reproduce
 //! the record's counted result (checked by `lanke eval` and GNU Go 3.8).
 
-use lanke_board::{next_to_move, replay};
-use lanke_judge::{judge, pass_alive, FillKind, JudgeOptions, Judgement, StatusSource};
-use lanke_sgf::{load_collection, Color, Point};
+mod common;
+
+use common::{pts, record};
+use lanke_board::replay;
+use lanke_judge::{pass_alive, FillKind, Judgement};
+use lanke_sgf::{Color, Point};
 use lanke_testdata::cwi_file;
 
 fn judged(member: &str) -> Judgement {
-    let r = load_collection(cwi_file(member), None)
-        .games
-        .remove(0)
-        .expect("a go record");
-    let played = replay(&r);
-    let to_move = next_to_move(&r, &played);
-    judge(
-        &played.board,
-        to_move,
-        &StatusSource::Builtin,
-        &JudgeOptions::default(),
-    )
+    common::judged(cwi_file(member)).0
 }
 
 fn protective(j: &Judgement) -> Vec<(Color, String)> {
@@ -29,12 +21,6 @@ fn protective(j: &Judgement) -> Vec<(Color, String)> {
         .filter(|f| f.kind == FillKind::Protective)
         .map(|f| (f.color, f.point.to_sgf()))
         .collect()
-}
-
-fn pts(list: &[&str]) -> Vec<Point> {
-    let mut v: Vec<Point> = list.iter().map(|s| Point::from_sgf(s).unwrap()).collect();
-    v.sort_unstable();
-    v
 }
 
 /// Snapback: White's stone at cj is in atari at ci, but Black capturing
@@ -125,11 +111,7 @@ fn forcing_dame_are_filled_before_defensive_ones() {
 /// unconditionally alive (its eyes are wide areas, not sealed points).
 #[test]
 fn pass_alive_chains_in_the_lanke_record() {
-    let r = load_collection(cwi_file("games/ancient/old_chinese/2.sgf"), None)
-        .games
-        .remove(0)
-        .expect("a go record");
-    let board = replay(&r).board;
+    let board = replay(&record(cwi_file("games/ancient/old_chinese/2.sgf"))).board;
     let black = pass_alive(&board, Color::Black);
     let white = pass_alive(&board, Color::White);
     let at = |s: &str| lanke_board::Board::idx(Point::from_sgf(s).unwrap());

@@ -4,23 +4,15 @@
 //! capture-to-protect are tested on real records in `endings.rs`; seki
 //! without eyes in `classics.rs`.
 
+mod common;
+
+use common::{judged, pts, record};
 use lanke_board::replay;
 use lanke_judge::{judge, JudgeOptions, Judgement, PointClass, Status, StatusSource};
-use lanke_sgf::{load_collection, Color, Point};
+use lanke_sgf::{Color, Point};
 
 fn judged_bytes(bytes: &[u8]) -> Judgement {
-    let r = load_collection(bytes, None)
-        .games
-        .remove(0)
-        .expect("a go record");
-    let played = replay(&r);
-    let to_move = lanke_board::next_to_move(&r, &played);
-    judge(
-        &played.board,
-        to_move,
-        &StatusSource::Builtin,
-        &JudgeOptions::default(),
-    )
+    judged(bytes).0
 }
 
 fn position(name: &str) -> Judgement {
@@ -28,12 +20,6 @@ fn position(name: &str) -> Judgement {
         .join("tests/positions")
         .join(name);
     judged_bytes(&std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
-}
-
-fn pts(list: &[&str]) -> Vec<Point> {
-    let mut v: Vec<Point> = list.iter().map(|s| Point::from_sgf(s).unwrap()).collect();
-    v.sort_unstable();
-    v
 }
 
 fn status_at(j: &Judgement, p: &str) -> Status {
@@ -149,11 +135,7 @@ fn eternal_life_leaves_a_seki_once_the_ko_is_connected() {
 /// for the side to move and leaves two shared.
 #[test]
 fn a_seki_with_three_shared_liberties_has_one_to_fill() {
-    let r = load_collection(&lanke_testdata::classic("danfang-youquan.sgf"), None)
-        .games
-        .remove(0)
-        .expect("a go record");
-    let board = replay(&r).board;
+    let board = replay(&record(&lanke_testdata::classic("danfang-youquan.sgf"))).board;
     for side in [Color::Black, Color::White] {
         let j = judge(
             &board,

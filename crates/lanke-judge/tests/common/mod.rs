@@ -1,0 +1,40 @@
+//! Helpers shared by the judge's integration tests: load a record, replay
+//! it and judge its final position with the built-in judge; parse point
+//! lists. No assertions live here.
+#![allow(dead_code)] // each test file uses a different subset
+
+use lanke_board::{next_to_move, replay, Board};
+use lanke_judge::{judge, JudgeOptions, Judgement, StatusSource};
+use lanke_sgf::{load_collection, GameRecord, Point};
+
+/// The first game of an SGF file's bytes.
+pub fn record(bytes: &[u8]) -> GameRecord {
+    load_collection(bytes, None)
+        .games
+        .remove(0)
+        .expect("a go record")
+}
+
+/// The built-in judgement of a record's final position (the side to move
+/// from the record), with the replayed final board.
+pub fn judged(bytes: &[u8]) -> (Judgement, Board) {
+    let r = record(bytes);
+    let played = replay(&r);
+    let to_move = next_to_move(&r, &played);
+    (
+        judge(
+            &played.board,
+            to_move,
+            &StatusSource::Builtin,
+            &JudgeOptions::default(),
+        ),
+        played.board,
+    )
+}
+
+/// SGF points, sorted as the judgement lists them.
+pub fn pts(list: &[&str]) -> Vec<Point> {
+    let mut v: Vec<Point> = list.iter().map(|s| Point::from_sgf(s).unwrap()).collect();
+    v.sort_unstable();
+    v
+}
