@@ -8,8 +8,41 @@ use lanke_board::{Board, Cell};
 use lanke_sgf::{Color, Point};
 
 use crate::benson::pass_alive;
-use crate::playout::ownership;
+use crate::playout::{ownership_until, Ownership};
 use crate::reading::{enclosures, read, Enclosure, LocalStatus};
+
+/// Playouts run in batches of this many; after each batch the judge stops
+/// early when the playouts so far agree on everything (`playouts_agree`).
+const PLAYOUT_BATCH: u32 = 16;
+
+/// A chain's stones must end on one side this much more often than on the
+/// other (as a share of the playouts so far) for an early stop.
+const AGREE_MARGIN: f32 = 0.7;
+
+/// Do the playouts so far settle every open chain (its stones end one
+/// colour's `AGREE_MARGIN` more often than the other's) and leave every open
+/// empty point shared between both colours (seki) in under a quarter or
+/// over three quarters of them? Then more playouts would not change a
+/// status: stopping early makes clear final positions cheaper, while
+/// unclear ones get the full count. Measured: the same judgements on three
+/// 300-game eval samples, judge bench 113 → 148 positions/s. Playouts are
+/// noisy even on finished positions (many chains end on one side in only
+/// 60–80% of them), so a stricter rule (every chain 95% one side's) almost
+/// never stopped and gained nothing.
+fn playouts_agree(o: &Ownership, open_chains: &[&Vec<usize>], empties: &[usize]) -> bool {
+    let n = o.playouts as f32;
+    let chains_agree = open_chains.iter().all(|stones| {
+        let total = stones.len() as f32 * n;
+        let b: f32 = stones.iter().map(|&s| f32::from(o.black[s])).sum();
+        let w: f32 = stones.iter().map(|&s| f32::from(o.white[s])).sum();
+        (b - w).abs() >= AGREE_MARGIN * total
+    });
+    chains_agree
+        && empties.iter().all(|&i| {
+            let shared = u32::from(o.shared[i]) * 4;
+            shared <= o.playouts || shared >= 3 * o.playouts
+        })
+}
 
 /// Chains the playouts judge with less confidence than this are read out
 /// locally when they wall in (or sit inside) a small enclosure.
@@ -308,13 +341,29 @@ pub fn judge(
         }
     }
     let own = match source {
-        StatusSource::Builtin => Some(ownership(
-            board,
-            to_move,
-            opts.playouts,
-            board.hash() ^ opts.seed,
-            &frozen,
-        )),
+        StatusSource::Builtin => {
+            let open_chains: Vec<&Vec<usize>> = chains
+                .iter()
+                .filter(|(c, stones)| {
+                    !sure[c.index()].alive[stones[0]]
+                        && !sure[c.opponent().index()].territory[stones[0]]
+                })
+                .map(|(_, stones)| stones)
+                .collect();
+            let empties: Vec<usize> = board
+                .points()
+                .filter(|&i| board.cell(i) == Cell::Empty && !frozen[i])
+                .collect();
+            Some(ownership_until(
+                board,
+                to_move,
+                opts.playouts,
+                PLAYOUT_BATCH,
+                board.hash() ^ opts.seed,
+                &frozen,
+                |o| playouts_agree(o, &open_chains, &empties),
+            ))
+        }
         StatusSource::Given { .. } => None,
     };
     let mut infos: Vec<ChainInfo> = Vec::with_capacity(chains.len());
@@ -925,18 +974,68 @@ fn fill_dame(
         let p = Board::point(i);
         classes[p.y as usize * size as usize + p.x as usize]
     };
-    let mut fills = Vec::new();
-    let mut side = to_move;
-    let mut passes = 0;
-    let limit = usize::from(size) * usize::from(size);
     let points: Vec<usize> = board.points().collect();
     // Each dame point is filled once: a point emptied again by a capture
     // is not refilled, so the filling cannot cycle.
     let mut taken = vec![false; points.last().map_or(0, |i| i + 1)];
-    while passes < 2 && fills.len() < limit {
-        let mut protect = None;
-        let table = ChainTable::of(board, dead);
-        'chains: for (stone, l) in table.atari_of(board, side, dead) {
+    let filler = Filler {
+        class_at: &class_at,
+        dead,
+        points: &points,
+        limit: usize::from(size) * usize::from(size),
+    };
+    filler.run(board, &mut taken, to_move)
+}
+
+/// The dame filling's fixed context: point classes, dead stones, points.
+struct Filler<'a, F: Fn(usize) -> PointClass> {
+    class_at: &'a F,
+    dead: &'a [bool],
+    points: &'a [usize],
+    limit: usize,
+}
+
+impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
+    /// Fills until both sides pass: each side makes the protective move it
+    /// owes, else the greedy rule's choice among its dame.
+    ///
+    /// Measured and dropped: letting a side choosing among several dame
+    /// play each out (the rest of the filling greedy) and take the one
+    /// leaving it the fewest protective moves — 180 → 173 exact on eval
+    /// sample 1, a one-sided search against a greedy opponent.
+    fn run(&self, board: &mut Board, taken: &mut [bool], first: Color) -> Vec<Fill> {
+        let mut fills = Vec::new();
+        let mut side = first;
+        let mut passes = 0;
+        while passes < 2 && fills.len() < self.limit {
+            let table = ChainTable::of(board, self.dead);
+            let choice = self.protect(board, side, &table).or_else(|| {
+                let dame = self.dame(board, side, taken, &table.libs);
+                self.greedy(board, side, &dame, &table.libs)
+                    .map(|i| (i, FillKind::Dame))
+            });
+            match choice {
+                Some((i, kind)) => {
+                    taken[i] = true;
+                    board.play(side, i);
+                    fills.push(Fill {
+                        color: side,
+                        point: Board::point(i),
+                        kind,
+                    });
+                    passes = 0;
+                }
+                None => passes += 1,
+            }
+            side = side.opponent();
+        }
+        fills
+    }
+
+    /// A protective move `side` owes now: a chain of its own in atari.
+    fn protect(&self, board: &Board, side: Color, table: &ChainTable) -> Option<(usize, FillKind)> {
+        let (class_at, dead) = (self.class_at, self.dead);
+        for (stone, l) in table.atari_of(board, side, dead) {
             let own_point = |m: usize| matches!(class_at(m), PointClass::Territory(c) | PointClass::SekiEye(c) if c == side);
             // A chain whose capture the opponent could not keep (a snapback)
             // needs no protective move.
@@ -960,79 +1059,71 @@ fn fill_dame(
                     } else {
                         FillKind::Dame
                     };
-                    protect = Some((m, kind));
-                    break 'chains;
+                    return Some((m, kind));
                 }
             }
         }
-        let choice = protect.or_else(|| {
-            let libs = &table.libs;
-            let dame: Vec<usize> = points
-                .iter()
-                .copied()
-                .filter(|&i| board.cell(i) == Cell::Empty && !taken[i])
-                .filter(|&i| match class_at(i) {
-                    PointClass::Dame => {
-                        !captures_live(board, side, i, dead, libs) && !self_atari(board, side, i)
-                    }
-                    PointClass::SharedLiberty => spare_shared_liberty(board, side, i, dead),
-                    _ => false,
-                })
-                .collect();
-            if dame.is_empty() {
-                return None;
-            }
-            let defends =
-                |i: usize| forces_protection(board, side.opponent(), i, &class_at, dead, libs);
-            let attacks = |i: usize| forces_protection(board, side, i, &class_at, dead, libs);
-            if let Some(i) = dame
-                .iter()
-                .copied()
-                .find(|&i| attacks(i))
-                .or_else(|| dame.iter().copied().find(|&i| defends(i)))
-            {
-                return Some((i, FillKind::Dame));
-            }
-            // Groups are read on the board as it will be counted: dead stones
-            // gone (only needed when no dame is urgent).
-            let mut view = board.clone();
-            for &i in &points {
-                if dead[i] && view.cell(i) != Cell::Empty {
-                    view.put(Board::point(i), Cell::Empty);
-                }
-            }
-            let labels = group_labels(&mut view, &class_at);
-            let joins = |i: usize| adjacent_groups(&view, &labels, i, Cell::of(side)) >= 2;
-            let cuts =
-                |i: usize| adjacent_groups(&view, &labels, i, Cell::of(side.opponent())) >= 2;
-            dame.iter()
-                .copied()
-                .find(|&i| joins(i))
-                .or_else(|| dame.iter().copied().find(|&i| cuts(i)))
-                .or_else(|| {
-                    dame.iter()
-                        .copied()
-                        .find(|&i| threatens(board, side, i, dead, libs))
-                })
-                .or_else(|| dame.first().copied())
-                .map(|i| (i, FillKind::Dame))
-        });
-        match choice {
-            Some((i, kind)) => {
-                taken[i] = true;
-                board.play(side, i);
-                fills.push(Fill {
-                    color: side,
-                    point: Board::point(i),
-                    kind,
-                });
-                passes = 0;
-            }
-            None => passes += 1,
-        }
-        side = side.opponent();
+        None
     }
-    fills
+
+    /// The points `side` may fill now: dame that capture nothing alive and
+    /// are no self-atari, and spare shared seki liberties.
+    fn dame(&self, board: &Board, side: Color, taken: &[bool], libs: &[u32]) -> Vec<usize> {
+        let (class_at, dead) = (self.class_at, self.dead);
+        self.points
+            .iter()
+            .copied()
+            .filter(|&i| board.cell(i) == Cell::Empty && !taken[i])
+            .filter(|&i| match class_at(i) {
+                PointClass::Dame => {
+                    !captures_live(board, side, i, dead, libs) && !self_atari(board, side, i)
+                }
+                PointClass::SharedLiberty => spare_shared_liberty(board, side, i, dead),
+                _ => false,
+            })
+            .collect()
+    }
+
+    /// The greedy rule's choice among `dame`: one that forces a protective
+    /// move, else one that saves one's own, else a join, a cut, a threat,
+    /// else the first.
+    fn greedy(&self, board: &Board, side: Color, dame: &[usize], libs: &[u32]) -> Option<usize> {
+        let (class_at, dead) = (self.class_at, self.dead);
+        if dame.is_empty() {
+            return None;
+        }
+        let defends = |i: usize| forces_protection(board, side.opponent(), i, class_at, dead, libs);
+        let attacks = |i: usize| forces_protection(board, side, i, class_at, dead, libs);
+        if let Some(i) = dame
+            .iter()
+            .copied()
+            .find(|&i| attacks(i))
+            .or_else(|| dame.iter().copied().find(|&i| defends(i)))
+        {
+            return Some(i);
+        }
+        // Groups are read on the board as it will be counted: dead stones
+        // gone (only needed when no dame is urgent).
+        let mut view = board.clone();
+        for &i in self.points {
+            if dead[i] && view.cell(i) != Cell::Empty {
+                view.put(Board::point(i), Cell::Empty);
+            }
+        }
+        let labels = group_labels(&mut view, class_at);
+        let joins = |i: usize| adjacent_groups(&view, &labels, i, Cell::of(side)) >= 2;
+        let cuts = |i: usize| adjacent_groups(&view, &labels, i, Cell::of(side.opponent())) >= 2;
+        dame.iter()
+            .copied()
+            .find(|&i| joins(i))
+            .or_else(|| dame.iter().copied().find(|&i| cuts(i)))
+            .or_else(|| {
+                dame.iter()
+                    .copied()
+                    .find(|&i| threatens(board, side, i, dead, libs))
+            })
+            .or_else(|| dame.first().copied())
+    }
 }
 
 /// Living groups on the filled board.

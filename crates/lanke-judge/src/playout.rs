@@ -499,20 +499,44 @@ pub fn ownership(
     seed: u64,
     frozen: &[bool],
 ) -> Ownership {
+    ownership_until(board, to_move, playouts, playouts, seed, frozen, |_| false)
+}
+
+/// Like [`ownership`], but in batches of `batch` playouts (rounded up to
+/// an even number, so both sides start equally often), stopping before
+/// `max_playouts` once `settled` says the counts so far decide everything
+/// the caller needs. The playouts are the same seeded sequence whatever the
+/// batch: a position that is never settled early gets exactly the counts of
+/// `ownership(.., max_playouts, ..)`.
+#[must_use]
+pub fn ownership_until(
+    board: &Board,
+    to_move: lanke_sgf::Color,
+    max_playouts: u32,
+    batch: u32,
+    seed: u64,
+    frozen: &[bool],
+    settled: impl Fn(&Ownership) -> bool,
+) -> Ownership {
     let start = PlayoutBoard::from_board(board, frozen);
     let mut own = Ownership {
-        playouts,
+        playouts: 0,
         black: vec![0; CELLS],
         white: vec![0; CELLS],
         shared: vec![0; CELLS],
     };
+    let batch = (batch.max(2) + 1) & !1;
     let mut rng = Rng::new(seed ^ 0x5DEE_CE66_D1CE_4E5B);
     let first = Cell::of(to_move) as u8;
     let max_moves = 3 * usize::from(board.size()) * usize::from(board.size()) + 100;
-    for k in 0..playouts {
+    for k in 0..max_playouts {
+        if k > 0 && k % batch == 0 && settled(&own) {
+            break;
+        }
         let mut b = start.clone();
         let side = if k % 2 == 0 { first } else { 3 - first };
         let _ = b.run(side, &mut rng, max_moves);
+        own.playouts += 1;
         for i in board.points() {
             match b.cells[i] {
                 1 => own.black[i] += 1,
