@@ -8,6 +8,7 @@ use lanke_board::{Board, Cell};
 use lanke_sgf::{Color, Point};
 
 use crate::benson::pass_alive;
+use crate::double_ko::double_ko_sekis;
 use crate::playout::{ownership_until, Ownership};
 use crate::reading::{enclosures, read, Enclosure, LocalStatus};
 
@@ -485,6 +486,20 @@ pub fn judge(
                         read_shared[i] = board.cell(i) == Cell::Empty;
                     }
                 }
+            }
+        }
+    }
+
+    // 1c. Double-ko seki: a shape the playouts cannot judge (they resolve
+    //     the kos at random), recognised statically; see `double_ko`.
+    if matches!(source, StatusSource::Builtin) {
+        for seki in double_ko_sekis(board) {
+            for &s in &seki.stones {
+                infos[chain_of[s]].status = Status::Seki;
+                infos[chain_of[s]].confidence = 1.0;
+            }
+            for &l in &seki.shared {
+                read_shared[l] = true;
             }
         }
     }

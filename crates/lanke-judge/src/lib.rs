@@ -15,6 +15,7 @@
 
 mod analysis;
 mod benson;
+mod double_ko;
 mod playout;
 mod reading;
 
@@ -23,6 +24,7 @@ pub use analysis::{
     StatusSource,
 };
 pub use benson::{pass_alive, PassAlive};
+pub use double_ko::{double_ko_sekis, DoubleKoSeki};
 pub use playout::{ownership, Ownership, Rng};
 pub use reading::{enclosures, read, Enclosure, LocalStatus};
 

@@ -74,6 +74,45 @@ fn seki_with_an_eye_each() {
     assert_eq!(j.eye_points(), [3, 1]);
 }
 
+/// Double-ko seki (`positions/double-ko-seki.sgf`): both lone stones in
+/// the kos stay, both eyeless chains are in seki, each ko point is its
+/// surrounder's seki eye, the shared liberty is nobody's, and nothing is
+/// filled — the same whichever side is to move.
+#[test]
+fn double_ko_seki_keeps_both_lone_stones() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/positions/double-ko-seki.sgf");
+    let bytes = std::fs::read(&path).unwrap();
+    let r = record(&bytes);
+    let board = replay(&r).board;
+    for to_move in [Color::Black, Color::White] {
+        let j = judge(
+            &board,
+            to_move,
+            &StatusSource::Builtin,
+            &JudgeOptions::default(),
+        );
+        assert_eq!(j.dead, [vec![], vec![]], "{to_move:?} to move");
+        for stone in ["cc", "ba", "fb", "aa"] {
+            assert_eq!(
+                status_at(&j, stone),
+                Status::Seki,
+                "{stone}, {to_move:?} to move"
+            );
+        }
+        assert_eq!(status_at(&j, "ae"), Status::Alive);
+        assert_eq!(class(&j, "cb"), PointClass::SekiEye(Color::White));
+        assert_eq!(class(&j, "fc"), PointClass::SekiEye(Color::Black));
+        assert_eq!(class(&j, "hc"), PointClass::SharedLiberty);
+        assert!(j.fills.is_empty(), "{:?}", j.fills);
+        // White's outer group: rows f to i less its wall column e, 32 points.
+        assert_eq!(j.after_fill.territory, [0, 32]);
+        assert_eq!(j.after_fill.seki_eyes, [1, 1]);
+        // Each seki group owns one eye; White's outer group keeps two.
+        assert_eq!(j.eye_points(), [1, 3]);
+    }
+}
+
 /// Seed 000's 四气双活图: a seki on four shared liberties, as the source
 /// says. The playouts alone took White's two inner stones for dead, since
 /// Black can capture them whoever starts; the local reading finds that
