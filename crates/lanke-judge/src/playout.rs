@@ -43,14 +43,19 @@ struct PlayoutBoard {
     head: [u16; CELLS],
     /// Next stone in the chain (circular list).
     next: [u16; CELLS],
-    /// Pseudo-liberties of each chain root.
+    /// Pseudo-liberties of each chain root (a liberty counted once per
+    /// adjacent stone), with the sum and the sum of squares of their
+    /// indices: the chain is in atari exactly when all its pseudo-liberties
+    /// are one point, i.e. when `libs * lib_sq == lib_sum²` (equality in
+    /// Cauchy–Schwarz), which answers the playouts' commonest question in
+    /// O(1) instead of walking the chain.
     libs: [u16; CELLS],
+    lib_sum: [u32; CELLS],
+    lib_sq: [u64; CELLS],
     size_of: [u16; CELLS],
     empties: Vec<u16>,
     empty_pos: [u16; CELLS],
     ko: u16,
-    marks: [u32; CELLS],
-    generation: u32,
 }
 
 const EMPTY: u8 = 0;
@@ -76,12 +81,12 @@ impl PlayoutBoard {
             head: [NONE; CELLS],
             next: [NONE; CELLS],
             libs: [0; CELLS],
+            lib_sum: [0; CELLS],
+            lib_sq: [0; CELLS],
             size_of: [0; CELLS],
             empties: Vec::with_capacity(400),
             empty_pos: [NONE; CELLS],
             ko: NONE,
-            marks: [0; CELLS],
-            generation: 0,
         };
         for i in board.points() {
             b.cells[i] = EMPTY;
@@ -119,7 +124,7 @@ impl PlayoutBoard {
                 for n in nb(i) {
                     if b.cells[n] == 1 || b.cells[n] == 2 {
                         let h = b.head[n] as usize;
-                        b.libs[h] += 1;
+                        b.add_liberty(h, i);
                     }
                 }
             }
@@ -145,37 +150,27 @@ impl PlayoutBoard {
         self.next.swap(big, small);
         self.size_of[big] += self.size_of[small];
         self.libs[big] += self.libs[small];
+        self.lib_sum[big] += self.lib_sum[small];
+        self.lib_sq[big] += self.lib_sq[small];
     }
 
-    fn next_gen(&mut self) -> u32 {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.marks = [0; CELLS];
-            self.generation = 1;
-        }
-        self.generation
+    fn add_liberty(&mut self, h: usize, at: usize) {
+        self.libs[h] += 1;
+        self.lib_sum[h] += at as u32;
+        self.lib_sq[h] += (at * at) as u64;
     }
 
-    /// Real liberties of the chain with root `h`, counted up to `limit`.
-    fn real_libs(&mut self, h: usize, limit: u32) -> u32 {
-        let g = self.next_gen();
-        let mut count = 0;
-        let mut s = h;
-        loop {
-            for n in nb(s) {
-                if self.cells[n] == EMPTY && self.marks[n] != g {
-                    self.marks[n] = g;
-                    count += 1;
-                    if count >= limit {
-                        return count;
-                    }
-                }
-            }
-            s = self.next[s] as usize;
-            if s == h {
-                return count;
-            }
-        }
+    fn remove_liberty(&mut self, h: usize, at: usize) {
+        self.libs[h] -= 1;
+        self.lib_sum[h] -= at as u32;
+        self.lib_sq[h] -= (at * at) as u64;
+    }
+
+    /// Is the chain with root `h` down to exactly one (real) liberty?
+    fn in_atari(&self, h: usize) -> bool {
+        let n = u64::from(self.libs[h]);
+        let sum = u64::from(self.lib_sum[h]);
+        n > 0 && n * self.lib_sq[h] == sum * sum
     }
 
     fn remove_empty(&mut self, i: usize) {
@@ -234,7 +229,7 @@ impl PlayoutBoard {
                 EMPTY => empties_adjacent += 1,
                 x if x == opp => {
                     let h = self.head[n] as usize;
-                    if self.libs[h] <= 4 && self.real_libs(h, 2) == 1 {
+                    if self.in_atari(h) {
                         captures = true;
                     }
                 }
@@ -245,42 +240,38 @@ impl PlayoutBoard {
         if captures {
             return true;
         }
-        // Liberties of the chain the new stone would form.
-        let g = self.next_gen();
-        let mut libs = 0u32;
-        let mut stones = 1u32;
-        for n in nb(i) {
-            if self.cells[n] == EMPTY && self.marks[n] != g {
-                self.marks[n] = g;
-                libs += 1;
+        // Liberties of the chain the new stone would form, from the pseudo-
+        // liberty sums: the new stone's empty neighbours, plus each adjacent
+        // own chain's pseudo-liberties less its adjacencies to `i`.
+        let mut n = u64::from(empties_adjacent);
+        let (mut sum, mut sq) = (0u64, 0u64);
+        for m in nb(i) {
+            if self.cells[m] == EMPTY {
+                sum += m as u64;
+                sq += (m * m) as u64;
             }
         }
-        self.marks[i] = g;
+        let mut stones = 1u32;
         let mut seen = [NONE; 4];
         for (k, h) in own_chains.iter().enumerate() {
             if *h == NONE || seen.contains(h) {
                 continue;
             }
             seen[k] = *h;
+            let touching = own_chains.iter().filter(|x| *x == h).count() as u64;
             let h = *h as usize;
             stones += u32::from(self.size_of[h]);
-            let mut s = h;
-            loop {
-                for n in nb(s) {
-                    if self.cells[n] == EMPTY && self.marks[n] != g {
-                        self.marks[n] = g;
-                        libs += 1;
-                    }
-                }
-                s = self.next[s] as usize;
-                if s == h || libs >= 2 {
-                    break;
-                }
-            }
-            if libs >= 2 {
-                break;
-            }
+            n += u64::from(self.libs[h]) - touching;
+            sum += u64::from(self.lib_sum[h]) - touching * i as u64;
+            sq += self.lib_sq[h] - touching * (i * i) as u64;
         }
+        let libs = if n == 0 {
+            0
+        } else if n * sq == sum * sum {
+            1
+        } else {
+            2
+        };
         let _ = empties_adjacent;
         match libs {
             0 => false,       // suicide
@@ -297,12 +288,14 @@ impl PlayoutBoard {
         self.next[i] = i as u16;
         self.size_of[i] = 1;
         self.libs[i] = 0;
+        self.lib_sum[i] = 0;
+        self.lib_sq[i] = 0;
         for n in nb(i) {
             match self.cells[n] {
-                EMPTY => self.libs[i] += 1,
+                EMPTY => self.add_liberty(i, n),
                 1 | 2 => {
                     let h = self.head[n] as usize;
-                    self.libs[h] -= 1;
+                    self.remove_liberty(h, i);
                 }
                 _ => {}
             }
@@ -327,7 +320,7 @@ impl PlayoutBoard {
         }
         self.ko = NONE;
         let h = self.head[i] as usize;
-        if captured == 1 && self.size_of[h] == 1 && self.real_libs(h, 2) == 1 {
+        if captured == 1 && self.size_of[h] == 1 && self.in_atari(h) {
             self.ko = captured_at;
         }
     }
@@ -342,7 +335,7 @@ impl PlayoutBoard {
             for n in nb(s) {
                 if self.cells[n] == 1 || self.cells[n] == 2 {
                     let hn = self.head[n] as usize;
-                    self.libs[hn] += 1;
+                    self.add_liberty(hn, s);
                 }
             }
             s = next;
@@ -352,28 +345,15 @@ impl PlayoutBoard {
         }
     }
 
-    /// The one liberty of the chain with root `h` (which must have exactly one).
+    /// The one liberty of the chain with root `h`, if it is in atari.
     fn lone_liberty(&self, h: usize) -> Option<usize> {
-        let mut s = h;
-        loop {
-            for n in nb(s) {
-                if self.cells[n] == EMPTY {
-                    return Some(n);
-                }
-            }
-            s = self.next[s] as usize;
-            if s == h {
-                return None;
-            }
-        }
+        self.in_atari(h)
+            .then(|| (self.lib_sum[h] / u32::from(self.libs[h])) as usize)
     }
 
     /// Where `c` captures the chain with root `h`, if it is in atari and the
     /// policy accepts the move.
     fn capture_of(&mut self, h: usize, c: u8) -> Option<usize> {
-        if self.real_libs(h, 2) != 1 {
-            return None;
-        }
         self.lone_liberty(h).filter(|&l| self.acceptable(l, c))
     }
 
@@ -397,7 +377,7 @@ impl PlayoutBoard {
                 continue;
             }
             let h = self.head[n] as usize;
-            if self.real_libs(h, 2) != 1 {
+            if !self.in_atari(h) {
                 continue;
             }
             // Capture a neighbouring opponent chain in atari.
