@@ -45,6 +45,10 @@ fn playouts_agree(o: &Ownership, open_chains: &[&Vec<usize>], empties: &[usize])
         })
 }
 
+/// The largest eye (in points) through which a seki spreads from one chain
+/// to another of its colour.
+const SEKI_LINK_EYE_MAX: usize = 2;
+
 /// Chains the playouts judge with less confidence than this are read out
 /// locally when they wall in (or sit inside) a small enclosure.
 const READ_BELOW_CONFIDENCE: f32 = 0.6;
@@ -244,6 +248,18 @@ impl Judgement {
     #[must_use]
     pub fn eye_points(&self) -> [u32; 2] {
         [0, 1].map(|c| self.groups[c].iter().map(|g| g.eye_points).sum())
+    }
+
+    /// Basic eye points of the seki groups alone (index 0 Black).
+    #[must_use]
+    pub fn seki_eye_points(&self) -> [u32; 2] {
+        [0, 1].map(|c| {
+            self.groups[c]
+                .iter()
+                .filter(|g| g.seki)
+                .map(|g| g.eye_points)
+                .sum()
+        })
     }
 }
 
@@ -543,6 +559,39 @@ pub fn judge(
                     }
                 }
             }
+        }
+    }
+    // A seki spreads through the one- and two-point eyes that link a seki
+    // chain to other chains of its colour (seed 001 图十: White's top
+    // formation is lone stones and chains joined by one-point eyes, one of
+    // them touching the shared liberty, and the source counts it as one
+    // seki group with seven eye points). Chains Benson proves alive on their
+    // own and larger regions (territory) stop it.
+    loop {
+        let mut spread = false;
+        for (pts, b, w) in &regions {
+            if *b == *w || pts.len() > SEKI_LINK_EYE_MAX {
+                continue;
+            }
+            let around: Vec<usize> = pts
+                .iter()
+                .flat_map(|&i| Board::neighbours(i))
+                .filter(|&n| judged.cell(n).color().is_some())
+                .map(|n| chain_of[n])
+                .collect();
+            if !around.iter().any(|&k| seki_chain[k]) {
+                continue;
+            }
+            for &k in &around {
+                let first = Board::idx(infos[k].stones[0]);
+                if !seki_chain[k] && !sure[infos[k].color.index()].alive[first] {
+                    seki_chain[k] = true;
+                    spread = true;
+                }
+            }
+        }
+        if !spread {
+            break;
         }
     }
     for (k, c) in infos.iter_mut().enumerate() {

@@ -558,6 +558,18 @@ pub fn score(f: &Family, q: &Quantities, komi: KomiMode) -> Score {
                     }
                 );
             }
+            if q.seki_eyes != [0, 0] {
+                let seki = format!(
+                    "seki routes B {}, W {}",
+                    q.seki_routes(Color::Black),
+                    q.seki_routes(Color::White)
+                );
+                note = if note.is_empty() {
+                    seki
+                } else {
+                    format!("{note}; {seki}")
+                };
+            }
             (routes[0] as f64, routes[1] as f64)
         }
         Counting::ScientificArt(counted) => {

@@ -44,6 +44,8 @@ pub struct Quantities {
     pub groups: [u32; 2],
     /// `BE`: basic eye points.
     pub eye_points: [u32; 2],
+    /// The part of `BE` kept by seki groups (1 per seki group owning an eye).
+    pub seki_eye_points: [u32; 2],
     /// `N`: handicap stones.
     pub handicap: u32,
     /// Who made the last on-board move of the completed game (fills included).
@@ -102,6 +104,7 @@ impl Quantities {
                 judgement.groups[1].len() as u32,
             ],
             eye_points: judgement.eye_points(),
+            seki_eye_points: judgement.seki_eye_points(),
             handicap: u32::from(handicap),
             last_on_board: judgement.fills.last().map(|f| f.color).or(t.last_mover),
             on_board_at_end: replay.board.stone_counts(),
@@ -120,6 +123,15 @@ impl Quantities {
     #[must_use]
     pub fn kills(&self, c: Color) -> u32 {
         self.captured[c.index()] + self.dead_removed[c.index()]
+    }
+
+    /// Routes a colour's seki groups hold under route counting: their seki
+    /// eyes less the one basic eye point each keeps (seed 001 图八, 图十:
+    /// "左、右两块各有一路", "白有六路").
+    #[must_use]
+    pub fn seki_routes(&self, c: Color) -> u32 {
+        let i = c.index();
+        self.seki_eyes[i].saturating_sub(self.seki_eye_points[i])
     }
 
     /// `S + T + K` after filling.

@@ -19,6 +19,7 @@ fn base() -> Quantities {
         fills: [0, 0],
         groups: [2, 2],
         eye_points: [4, 4],
+        seki_eye_points: [0, 0],
         on_board_at_end: [140, 141],
         all_alive_area: [180, 181],
         last_on_board: Some(Color::White),

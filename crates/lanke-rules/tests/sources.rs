@@ -122,14 +122,38 @@ fn takabe_zhang_two_stone_game_in_stones() {
 
 /// Seed 001 图八: two white groups each in seki with the black stones
 /// between them, each keeping a two-point eye in which White may fill one
-/// point without harm — "左、右两块各有一路,计二路". The seki is read out
-/// (the playouts alone took the eyes for territory, giving 4). Black's
-/// "无路" is not checked: the figure shows only the top of the board, and
-/// the empty rest counts as Black's here.
+/// point without harm — "左、右两块各有一路,计二路,黑棋无路". The seki is read
+/// out (the playouts alone took the eyes for territory, giving 4). The
+/// figure shows only the top of the board, so the source's figures are the
+/// seki routes (the empty rest counts as Black's in the whole-board count).
 #[test]
-fn seki_fig8_white_two_routes() {
+fn seki_fig8_white_two_routes_black_none() {
     let q = quantities(&lanke_testdata::classic("seki-fig8.sgf"));
     assert_eq!(q.seki_eyes[1], 4, "ea eb and ka kb");
+    assert_eq!(q.seki_eye_points, [0, 2], "one per white seki group");
+    assert_eq!(
+        (q.seki_routes(Color::Black), q.seki_routes(Color::White)),
+        (0, 2)
+    );
     let ts = run("tang-song", &q, KomiMode::Native);
     assert_eq!(ts.white, 2.0, "{ts:?}");
+    assert!(ts.note.contains("seki routes B 0, W 2"), "{ts:?}");
+}
+
+/// Seed 001 图十: White's top formation — lone stones and chains joined by
+/// one-point eyes, one of them (ab) on the shared liberty ac — is one seki
+/// group with seven eye points on the first line, of which White may fill
+/// the six marked A and keeps one: "白有六路"; Black's seki group has only
+/// its eye ae, which it must keep: "黑方无点可填,黑无路". The judge spreads
+/// the seki from ab through the one-point eyes to the whole formation.
+#[test]
+fn seki_fig10_white_six_routes_black_none() {
+    let q = quantities(&lanke_testdata::classic("seki-fig10.sgf"));
+    assert_eq!(q.seki_eyes, [1, 7], "ae; aa ca ea ga ha ja la");
+    assert_eq!(
+        (q.seki_routes(Color::Black), q.seki_routes(Color::White)),
+        (0, 6)
+    );
+    let ts = run("tang-song", &q, KomiMode::Native);
+    assert!(ts.note.contains("seki routes B 0, W 6"), "{ts:?}");
 }
