@@ -513,6 +513,25 @@ pub fn score(f: &Family, q: &Quantities, komi: KomiMode) -> Score {
     let mut note = String::new();
     // (black, white) in the unit, before komi and compensation.
     let (black, white) = match f.counting {
+        Counting::TerritoryPrisoners if q.is_diagram() => {
+            // A diagram has no moves, so no prisoners: they follow from the
+            // stones on the board if both sides placed equally many after
+            // the handicap stones (White moving last) — every stone placed
+            // and not alive was taken. Only the difference is known; it is
+            // credited to the side that took more.
+            let n = i64::from(q.handicap);
+            let fills = i64::from(q.fills[0]) - i64::from(q.fills[1]);
+            let net = i64::from(q.stones[0]) - i64::from(q.stones[1]) - n - fills;
+            note = format!(
+                "diagram: prisoners implied by equal moves after {n} handicap stones (net {} to {})",
+                net.abs(),
+                if net >= 0 { 'B' } else { 'W' }
+            );
+            (
+                f64::from(q.territory[0]) + net.max(0) as f64,
+                f64::from(q.territory[1]) + (-net).max(0) as f64,
+            )
+        }
         Counting::TerritoryPrisoners => (
             f64::from(q.territory[0] + q.kills(b)),
             f64::from(q.territory[1] + q.kills(w)),

@@ -119,6 +119,12 @@ impl Quantities {
         [0, 1].map(|c| self.on_board_at_end[c] + self.captured[1 - c] + self.fills[c])
     }
 
+    /// A diagram: stones set up, no move played (so no prisoners known).
+    #[must_use]
+    pub fn is_diagram(&self) -> bool {
+        self.moves == [0, 0] && self.passes == [0, 0] && self.on_board_at_end != [0, 0]
+    }
+
     /// `P`: all kills, captures plus dead stones removed.
     #[must_use]
     pub fn kills(&self, c: Color) -> u32 {

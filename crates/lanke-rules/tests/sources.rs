@@ -105,9 +105,10 @@ fn sevens_jihuozi_one_route_to_none() {
 /// Seed 001, 高部道平 vs 张乐山 (1910), two stones, as drawn less the six
 /// captured white stones the figure leaves on the board: Black 102 + 77 =
 /// 179, White 182; Black returns the 2 handicap stones → W+3.5 stones
-/// (the diagram carries no HA, so the handicap is given here).
+/// (the diagram carries no HA, so the handicap is given here); and
+/// Takabe's own Japanese recount, W+5.
 #[test]
-fn takabe_zhang_two_stone_game_in_stones() {
+fn takabe_zhang_two_stone_game_in_stones_and_points() {
     let bytes = lanke_testdata::classic("takabe-zhang-legal.sgf");
     let mut q = quantities(&bytes);
     assert_eq!(
@@ -118,6 +119,12 @@ fn takabe_zhang_two_stone_game_in_stones() {
     q.handicap = 2;
     let mq = run("ming-qing", &q, KomiMode::Native);
     assert_eq!((mq.margin, mq.outcome), (-3.5, Outcome::White), "{mq:?}");
+    // "用日本填空法...得出白胜五目": a diagram has no prisoners; with equal moves after
+    // the two handicap stones they follow from the stones on the board, and
+    // the territory count is the area count less Black's two extra stones.
+    let jp = run("japanese", &q, KomiMode::Native);
+    assert_eq!(jp.black - jp.white, -5.0, "{jp:?}");
+    assert!(jp.note.starts_with("diagram:"), "{jp:?}");
 }
 
 /// Seed 001 图八: two white groups each in seki with the black stones
