@@ -316,7 +316,8 @@ pub(crate) fn regions_without(board: &Board, color: Color) -> (Vec<usize>, Vec<V
     (region_of, regions)
 }
 
-fn liberties(board: &mut Board, i: usize) -> Vec<usize> {
+/// Liberties of the chain at `i`, sorted.
+pub(crate) fn liberties(board: &mut Board, i: usize) -> Vec<usize> {
     let (stones, _) = board.chain(i);
     let mut libs: Vec<usize> = stones
         .iter()

@@ -14,6 +14,8 @@
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
+use crate::analysis::liberties;
+
 /// One ko: `point` is empty, `stone` a lone stone of `color` whose only
 /// liberty is `point`, and the opponent's capture there would be a ko
 /// capture (the capturing stone left alone in atari).
@@ -62,18 +64,11 @@ fn kos(board: &Board) -> Vec<Ko> {
     found
 }
 
-/// Stones and liberties of the chain at `i`.
+/// Stones (sorted) and liberties of the chain at `i`.
 fn chain_with_liberties(board: &mut Board, i: usize) -> (Vec<usize>, Vec<usize>) {
     let (mut stones, _) = board.chain(i);
     stones.sort_unstable();
-    let mut libs: Vec<usize> = stones
-        .iter()
-        .flat_map(|&s| Board::neighbours(s))
-        .filter(|&n| board.cell(n) == Cell::Empty)
-        .collect();
-    libs.sort_unstable();
-    libs.dedup();
-    (stones, libs)
+    (stones, liberties(board, i))
 }
 
 /// The chain of `color` next to `point` (other than `except`), if exactly one.

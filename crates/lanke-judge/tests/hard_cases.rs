@@ -15,11 +15,26 @@ fn judged_bytes(bytes: &[u8]) -> Judgement {
     judged(bytes).0
 }
 
-fn position(name: &str) -> Judgement {
+/// The bytes of one of this crate's test positions (`tests/positions/`).
+fn position_bytes(name: &str) -> Vec<u8> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/positions")
         .join(name);
-    judged_bytes(&std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display())))
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn position(name: &str) -> Judgement {
+    judged_bytes(&position_bytes(name))
+}
+
+/// The built-in judgement of `board` with `to_move` to play.
+fn judge_as(board: &lanke_board::Board, to_move: Color) -> Judgement {
+    judge(
+        board,
+        to_move,
+        &StatusSource::Builtin,
+        &JudgeOptions::default(),
+    )
 }
 
 fn status_at(j: &Judgement, p: &str) -> Status {
@@ -80,18 +95,9 @@ fn seki_with_an_eye_each() {
 /// filled — the same whichever side is to move.
 #[test]
 fn double_ko_seki_keeps_both_lone_stones() {
-    let path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/positions/double-ko-seki.sgf");
-    let bytes = std::fs::read(&path).unwrap();
-    let r = record(&bytes);
-    let board = replay(&r).board;
+    let board = replay(&record(&position_bytes("double-ko-seki.sgf"))).board;
     for to_move in [Color::Black, Color::White] {
-        let j = judge(
-            &board,
-            to_move,
-            &StatusSource::Builtin,
-            &JudgeOptions::default(),
-        );
+        let j = judge_as(&board, to_move);
         assert_eq!(j.dead, [vec![], vec![]], "{to_move:?} to move");
         for stone in ["cc", "ba", "fb", "aa"] {
             assert_eq!(
@@ -176,12 +182,7 @@ fn eternal_life_leaves_a_seki_once_the_ko_is_connected() {
 fn a_seki_with_three_shared_liberties_has_one_to_fill() {
     let board = replay(&record(&lanke_testdata::classic("danfang-youquan.sgf"))).board;
     for side in [Color::Black, Color::White] {
-        let j = judge(
-            &board,
-            side,
-            &StatusSource::Builtin,
-            &JudgeOptions::default(),
-        );
+        let j = judge_as(&board, side);
         assert_eq!(j.dead, [vec![], pts(&["eb"])]);
         assert_eq!(j.before_fill.shared, 3);
         assert_eq!(j.fills.len(), 1, "{side:?}: {:?}", j.fills);
