@@ -1018,9 +1018,56 @@ fn capture_sticks(board: &Board, by: Color, l: usize, dead: &[bool]) -> bool {
     live_involved || (libs >= 2 && r.captured >= DEAD_STONES_LIVE_FROM)
 }
 
+/// Plies the shortage-of-liberties reading looks ahead.
+const SHORTAGE_DEPTH: u32 = 5;
+
+/// Can `attacker`, moving first, capture the chain at `stone` and keep it
+/// (`capture_sticks`: not a snapback, not dead stones alone)? With one
+/// liberty it is taken there; with two, the attacker tries each and the
+/// defender escapes by extending or by capturing an attacking chain in
+/// atari; three or more liberties are safe. Simple ko is not tracked;
+/// `depth` bounds the plies.
+fn capturable(board: &Board, stone: usize, attacker: Color, dead: &[bool], depth: u32) -> bool {
+    let mut probe = board.clone();
+    let libs = liberties(&mut probe, stone);
+    match libs.len() {
+        0 => true,
+        1 => capture_sticks(board, attacker, libs[0], dead),
+        2 if depth > 0 => libs.iter().any(|&l| {
+            let mut t = board.clone();
+            let r = t.play(attacker, l);
+            r.suicided == 0
+                && (t.cell(stone) == Cell::Empty || !escapes(&t, stone, attacker, dead, depth - 1))
+        }),
+        _ => false,
+    }
+}
+
+/// After an attacking move, can the chain at `stone` get out of capture?
+fn escapes(board: &Board, stone: usize, attacker: Color, dead: &[bool], depth: u32) -> bool {
+    let defender = attacker.opponent();
+    let mut probe = board.clone();
+    let libs = liberties(&mut probe, stone);
+    if libs.len() != 1 {
+        return !capturable(board, stone, attacker, dead, depth);
+    }
+    let mut tries = libs;
+    tries.extend(capturing_points(board, stone));
+    tries.into_iter().any(|m| {
+        let mut t = board.clone();
+        let r = t.play(defender, m);
+        if r.suicided > 0 || t.cell(stone) == Cell::Empty {
+            return false;
+        }
+        depth == 0 || !capturable(&t, stone, attacker, dead, depth - 1)
+    })
+}
+
 /// Fills the dame alternately, starting with `to_move`. Each turn, in order:
 /// protect an own chain in atari (a protective move when its liberty is in
-/// the mover's territory or seki eye); fill a dame that forces such a
+/// the mover's territory or seki eye), or one short of liberties (two, both
+/// in its own territory, that the opponent moving first could take: a
+/// protective move inside the territory); fill a dame that forces such a
 /// protective move on the opponent (sente: the opponent must answer, so the
 /// mover keeps the turn and plays every such dame first); fill a dame the
 /// opponent could use to force one; fill a dame that joins two of one's own
@@ -1125,6 +1172,59 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                         FillKind::Dame
                     };
                     return Some((m, kind));
+                }
+            }
+        }
+        self.short_of_liberties(board, side, table)
+    }
+
+    /// A protective move against a shortage of liberties: a live chain of
+    /// `side` with two liberties, both in its own territory, that the
+    /// opponent moving first could capture (read out by `capturable`).
+    /// The owner adds the stone that leaves it safe.
+    fn short_of_liberties(
+        &self,
+        board: &Board,
+        side: Color,
+        table: &ChainTable,
+    ) -> Option<(usize, FillKind)> {
+        let (class_at, dead) = (self.class_at, self.dead);
+        let own_point = |m: usize| matches!(class_at(m), PointClass::Territory(c) if c == side);
+        // A chain next to dead stones is read on the board as it will be
+        // counted: it gets its liberties back by taking them (the filling
+        // does so when it is put in atari), so they attack nothing there.
+        let mut counted = board.clone();
+        for &i in self.points {
+            if dead[i] && counted.cell(i) != Cell::Empty {
+                counted.put(Board::point(i), Cell::Empty);
+            }
+        }
+        let mut probe = board.clone();
+        let mut done: Vec<usize> = Vec::new();
+        for &i in self.points {
+            if board.cell(i) != Cell::of(side) || dead[i] || table.libs[i] != 2 || done.contains(&i)
+            {
+                continue;
+            }
+            let (stones, _) = probe.chain(i);
+            done.extend(&stones);
+            let libs = liberties(&mut probe, i);
+            if !libs.iter().all(|&l| own_point(l)) {
+                continue;
+            }
+            let near_dead = stones
+                .iter()
+                .flat_map(|&s| Board::neighbours(s))
+                .any(|n| board.cell(n) == Cell::of(side.opponent()) && dead[n]);
+            let board = if near_dead { &counted } else { board };
+            if !capturable(board, i, side.opponent(), dead, SHORTAGE_DEPTH) {
+                continue;
+            }
+            for &l in &libs {
+                let mut t = board.clone();
+                let r = t.play(side, l);
+                if r.suicided == 0 && !capturable(&t, i, side.opponent(), dead, SHORTAGE_DEPTH) {
+                    return Some((l, FillKind::Protective));
                 }
             }
         }

@@ -128,3 +128,17 @@ fn pass_alive_chains_in_the_lanke_record() {
     );
     assert_eq!(white.alive.iter().filter(|&&x| x).count(), 0);
 }
+
+/// A shortage of liberties: the CWI record FMeijin/20/W08 (Women's Meijin)
+/// record stops with a black chain in the lower left down to two liberties,
+/// both inside Black's territory, that White could capture by playing first
+/// there. Black owes a protective move (at er; GNU Go's play-out plays the
+/// equivalent fr), a third one besides na and fm: recorded W+7.5, which the
+/// Japanese count now reproduces (it gave W+6.5 without it).
+#[test]
+fn a_chain_short_of_liberties_inside_its_territory_is_protected() {
+    let j = judged("games/FMeijin/20/W08.sgf");
+    let p = protective(&j);
+    assert!(p.contains(&(Color::Black, "er".to_string())), "{p:?}");
+    assert_eq!(j.protective(), [3, 1], "{p:?}");
+}
