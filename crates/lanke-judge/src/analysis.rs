@@ -1194,15 +1194,6 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     ) -> Option<(usize, FillKind)> {
         let (class_at, dead) = (self.class_at, self.dead);
         let own_point = |m: usize| matches!(class_at(m), PointClass::Territory(c) if c == side);
-        // A chain next to dead stones is read on the board as it will be
-        // counted: it gets its liberties back by taking them (the filling
-        // does so when it is put in atari), so they attack nothing there.
-        let mut counted = board.clone();
-        for &i in self.points {
-            if dead[i] && counted.cell(i) != Cell::Empty {
-                counted.put(Board::point(i), Cell::Empty);
-            }
-        }
         let mut probe = board.clone();
         let mut done: Vec<usize> = Vec::new();
         for &i in self.points {
@@ -1220,11 +1211,16 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             {
                 continue;
             }
-            let near_dead = stones
-                .iter()
-                .flat_map(|&s| Board::neighbours(s))
-                .any(|n| board.cell(n) == Cell::of(side.opponent()) && dead[n]);
-            let board = if near_dead { &counted } else { board };
+            // Dead stones still take liberties (the reading keeps them), but
+            // a lone stone among dead stones is given up rather than
+            // protected, as in atari (Go Seigen–Sakata 1966 leaves one).
+            let among_dead = stones.len() == 1
+                && Board::neighbours(i)
+                    .iter()
+                    .any(|&n| board.cell(n) == Cell::of(side.opponent()) && dead[n]);
+            if among_dead {
+                continue;
+            }
             if !capturable(board, i, side.opponent(), dead, SHORTAGE_DEPTH) {
                 continue;
             }
