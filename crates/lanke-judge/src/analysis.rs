@@ -1049,7 +1049,10 @@ fn escapes(board: &Board, stone: usize, attacker: Color, dead: &[bool], depth: u
     let mut probe = board.clone();
     let libs = liberties(&mut probe, stone);
     if libs.len() != 1 {
-        return !capturable(board, stone, attacker, dead, depth);
+        // The attack took stones and left the chain two liberties or more:
+        // the defender is to move and out (the attacker gets no second
+        // move in a row).
+        return !libs.is_empty();
     }
     let mut tries = libs;
     tries.extend(capturing_points(board, stone));
