@@ -2,7 +2,9 @@
 //! forced protective moves → counts, living groups and eye points.
 //!
 //! The Monte-Carlo playouts live in `playout` and the local search in
-//! `reading`; nothing here plays random moves or searches.
+//! `reading`; nothing here plays random moves, and the only reading here is
+//! the dame filling's short ladder-style check of chains short of
+//! liberties (`capturable`).
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::{Color, Point};
@@ -1355,4 +1357,39 @@ fn groups_of(filled: &mut Board, classes: &[PointClass], size: u8) -> [Vec<Group
         list[g].stones += 1;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use crate::board_from_rows as board;
+
+    fn empty_rows(first: &'static str) -> [&'static str; 9] {
+        let mut rows = ["........."; 9];
+        rows[0] = first;
+        rows
+    }
+
+    /// A lone black stone on the edge with two liberties and a white stone
+    /// beside it: White plays bb, Black extends to aa and is left with one
+    /// liberty, ab, where White takes both stones.
+    #[test]
+    fn an_edge_stone_short_of_liberties_is_caught() {
+        let b = board(&empty_rows(".XO......"));
+        let no_dead = vec![false; Board::idx(Point::new(8, 8)) + 1];
+        let ba = Board::idx(Point::new(1, 0));
+        assert!(capturable(&b, ba, Color::White, &no_dead, SHORTAGE_DEPTH));
+    }
+
+    /// The same stone next to a white stone that is itself in atari: after
+    /// White bb Black takes ca at cb and has liberties again; after White aa
+    /// Black extends to bb with three. Not capturable.
+    #[test]
+    fn a_stone_that_can_take_its_attacker_escapes() {
+        let b = board(&empty_rows(".XOX....."));
+        let no_dead = vec![false; Board::idx(Point::new(8, 8)) + 1];
+        let ba = Board::idx(Point::new(1, 0));
+        assert!(!capturable(&b, ba, Color::White, &no_dead, SHORTAGE_DEPTH));
+    }
 }

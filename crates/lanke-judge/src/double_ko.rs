@@ -158,20 +158,7 @@ mod tests {
     use super::*;
     use lanke_sgf::Point;
 
-    fn board(rows: &[&str]) -> Board {
-        let mut b = Board::new(rows.len() as u8);
-        for (y, row) in rows.iter().enumerate() {
-            for (x, c) in row.chars().enumerate() {
-                let cell = match c {
-                    'X' => Cell::Black,
-                    'O' => Cell::White,
-                    _ => continue,
-                };
-                b.put(Point::new(x as u8, y as u8), cell);
-            }
-        }
-        b
-    }
+    use crate::board_from_rows as board;
 
     /// The hard-case position of `tests/hard_cases.rs` (White kos at cb,
     /// Black at fc, shared liberty hc), as rows.
