@@ -1363,20 +1363,14 @@ fn groups_of(filled: &mut Board, classes: &[PointClass], size: u8) -> [Vec<Group
 mod tests {
     use super::*;
 
-    use crate::board_from_rows as board;
-
-    fn empty_rows(first: &'static str) -> [&'static str; 9] {
-        let mut rows = ["........."; 9];
-        rows[0] = first;
-        rows
-    }
+    use crate::board_from_top_rows as board_top;
 
     /// A lone black stone on the edge with two liberties and a white stone
     /// beside it: White plays bb, Black extends to aa and is left with one
     /// liberty, ab, where White takes both stones.
     #[test]
     fn an_edge_stone_short_of_liberties_is_caught() {
-        let b = board(&empty_rows(".XO......"));
+        let b = board_top(9, &[".XO......"]);
         let no_dead = vec![false; Board::idx(Point::new(8, 8)) + 1];
         let ba = Board::idx(Point::new(1, 0));
         assert!(capturable(&b, ba, Color::White, &no_dead, SHORTAGE_DEPTH));
@@ -1387,7 +1381,7 @@ mod tests {
     /// Black extends to bb with three. Not capturable.
     #[test]
     fn a_stone_that_can_take_its_attacker_escapes() {
-        let b = board(&empty_rows(".XOX....."));
+        let b = board_top(9, &[".XOX....."]);
         let no_dead = vec![false; Board::idx(Point::new(8, 8)) + 1];
         let ba = Board::idx(Point::new(1, 0));
         assert!(!capturable(&b, ba, Color::White, &no_dead, SHORTAGE_DEPTH));

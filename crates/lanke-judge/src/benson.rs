@@ -152,7 +152,7 @@ mod tests {
     use super::*;
     use lanke_sgf::Point;
 
-    use crate::board_from_rows as board;
+    use crate::{board_from_rows as board, board_from_top_rows as board_top};
 
     fn at(x: u8, y: u8) -> usize {
         Board::idx(Point::new(x, y))
@@ -184,17 +184,13 @@ mod tests {
     fn a_dead_stone_inside_a_small_sealed_region_is_marked() {
         // Black lives with an eye at (0,0) and a three-point region holding a
         // White stone, every point of which touches Black.
-        let b = board(&[
-            ".X.O.X...", //
-            "XXXXXX...", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-            ".........", //
-        ]);
+        let b = board_top(
+            9,
+            &[
+                ".X.O.X...", //
+                "XXXXXX...", //
+            ],
+        );
         let p = pass_alive(&b, Color::Black);
         assert!(p.alive[at(1, 0)]);
         assert!(

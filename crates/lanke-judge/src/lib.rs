@@ -32,7 +32,14 @@ pub use reading::{enclosures, read, Enclosure, LocalStatus};
 /// for empty, top row first; the unit tests of every module share it.
 #[cfg(test)]
 pub(crate) fn board_from_rows(rows: &[&str]) -> lanke_board::Board {
-    let mut b = lanke_board::Board::new(rows.len() as u8);
+    board_from_top_rows(rows.len() as u8, rows)
+}
+
+/// A `size` x `size` test board with only its top rows drawn (as for
+/// [`board_from_rows`]); the rows below are empty.
+#[cfg(test)]
+pub(crate) fn board_from_top_rows(size: u8, rows: &[&str]) -> lanke_board::Board {
+    let mut b = lanke_board::Board::new(size);
     for (y, row) in rows.iter().enumerate() {
         for (x, ch) in row.chars().enumerate() {
             let cell = match ch {

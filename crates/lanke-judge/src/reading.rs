@@ -473,23 +473,20 @@ mod tests {
     use super::*;
     use lanke_sgf::Point;
 
-    use crate::board_from_rows as board;
+    use crate::board_from_top_rows as board_top;
 
     /// A straight three in the corner, fully walled in: dead with the
     /// attacker to move (the vital point), alive with the defender to move.
     #[test]
     fn straight_three_lives_or_dies_by_the_vital_point() {
-        let b = board(&[
-            "...OX....",
-            "OOOOX....",
-            "XXXXX....",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-        ]);
+        let b = board_top(
+            9,
+            &[
+                "...OX....", //
+                "OOOOX....", //
+                "XXXXX....", //
+            ],
+        );
         let encs = enclosures(&b, Color::White);
         assert_eq!(encs.len(), 1);
         assert!(encs[0].outside.is_empty());
@@ -500,17 +497,14 @@ mod tests {
     /// Two separate one-point eyes: alive whoever moves.
     #[test]
     fn two_eyes_are_alive_at_once() {
-        let b = board(&[
-            ".O.OX....",
-            "OOOOX....",
-            "XXXXX....",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-        ]);
+        let b = board_top(
+            9,
+            &[
+                ".O.OX....", //
+                "OOOOX....", //
+                "XXXXX....", //
+            ],
+        );
         let encs = enclosures(&b, Color::White);
         assert_eq!(encs.len(), 1, "both eyes belong to one group");
         assert_eq!(read(&b, &encs[0], Color::Black), Some(LocalStatus::Alive));
@@ -520,17 +514,16 @@ mod tests {
     /// moves (Black fills the liberty, then wins the ko White cannot fight).
     #[test]
     fn bent_four_in_the_corner_is_dead() {
-        let b = board(&[
-            ".X.OX....",
-            "XOOOX....",
-            ".OOOX....",
-            "OOOO.....",
-            "XXXXX....",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-        ]);
+        let b = board_top(
+            9,
+            &[
+                ".X.OX....",
+                "XOOOX....",
+                ".OOOX....",
+                "OOOO.....",
+                "XXXXX....",
+            ],
+        );
         let encs = enclosures(&b, Color::White);
         assert_eq!(encs.len(), 1);
         assert_eq!(encs[0].outside, vec![Board::idx(Point::new(4, 3))]);
