@@ -228,7 +228,8 @@ impl Board {
     pub fn chain(&mut self, i: usize) -> (Vec<usize>, usize) {
         let color = self.cells[i];
         let g = self.next_generation();
-        let mut stones = vec![i];
+        let mut stones = Vec::with_capacity(16);
+        stones.push(i);
         let mut libs = 0;
         self.marks[i] = g;
         let mut k = 0;

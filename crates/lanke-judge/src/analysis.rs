@@ -743,15 +743,22 @@ fn counts_of(classes: &[PointClass], still_dame: impl Fn(usize) -> bool) -> Coun
 }
 
 /// Would `color` at empty `i` leave its own chain in atari (or without
-/// liberties) without capturing?
-fn self_atari(board: &Board, color: Color, i: usize) -> bool {
-    // Two empty neighbours are two liberties of the new stone: never atari.
-    if Board::neighbours(i)
-        .iter()
-        .filter(|&&n| board.cell(n) == Cell::Empty)
-        .count()
-        >= 2
-    {
+/// liberties) without capturing? `libs` is the [`ChainTable`] liberty
+/// counts of `board`.
+fn self_atari(board: &Board, color: Color, i: usize, libs: &[u32]) -> bool {
+    // Two empty neighbours are two liberties of the new stone, an own chain
+    // with three keeps two, and taking a chain in atari frees one: never
+    // atari.
+    let mut empty = 0;
+    for n in Board::neighbours(i) {
+        match board.cell(n) {
+            Cell::Empty => empty += 1,
+            c if c == Cell::of(color) && libs[n] >= 3 => return false,
+            c if c == Cell::of(color.opponent()) && libs[n] == 1 => return false,
+            _ => {}
+        }
+    }
+    if empty >= 2 {
         return false;
     }
     let mut b = board.clone();
@@ -898,17 +905,91 @@ fn group_labels(board: &mut Board, class_at: &impl Fn(usize) -> PointClass) -> V
     label
 }
 
-/// Distinct group labels of `cell` colour next to `i`.
-fn adjacent_groups(board: &Board, labels: &[usize], i: usize, cell: Cell) -> usize {
-    let mut seen = [usize::MAX; 4];
-    let mut n = 0;
-    for x in Board::neighbours(i) {
-        if board.cell(x) == cell && !seen.contains(&labels[x]) {
-            seen[n] = labels[x];
-            n += 1;
+/// The living groups of the board as the dame filling goes on, read on the
+/// board as it will be counted (dead stones gone): built once by
+/// `group_labels` and kept up to date stone by stone — a stone the filling
+/// adds joins the groups of its colour next to it; a filling that takes live
+/// stones (rare) makes the owner build it again. Filling a dame never makes
+/// new territory (a region's points all share one class), and a protective
+/// stone inside a territory touches both parts it splits, so no other link
+/// changes.
+struct GroupTracker {
+    view: Board,
+    /// Per cell: the group id of its stone (`usize::MAX` when empty).
+    id: Vec<usize>,
+    /// Union-find over group ids.
+    parent: Vec<usize>,
+}
+
+impl GroupTracker {
+    fn new(
+        board: &Board,
+        dead: &[bool],
+        points: &[usize],
+        class_at: &impl Fn(usize) -> PointClass,
+    ) -> GroupTracker {
+        let mut view = board.clone();
+        for &i in points {
+            if dead[i] && view.cell(i) != Cell::Empty {
+                view.put(Board::point(i), Cell::Empty);
+            }
+        }
+        let id = group_labels(&mut view, class_at);
+        let ids = id
+            .iter()
+            .filter(|&&l| l != usize::MAX)
+            .max()
+            .map_or(0, |m| m + 1);
+        GroupTracker {
+            view,
+            id,
+            parent: (0..ids).collect(),
         }
     }
-    n
+
+    fn find(&mut self, x: usize) -> usize {
+        let mut r = x;
+        while self.parent[r] != r {
+            r = self.parent[r];
+        }
+        let mut y = x;
+        while self.parent[y] != r {
+            let next = self.parent[y];
+            self.parent[y] = r;
+            y = next;
+        }
+        r
+    }
+
+    /// A stone of `color` now stands on the empty `i`.
+    fn add_stone(&mut self, color: Color, i: usize) {
+        self.view.put(Board::point(i), Cell::of(color));
+        let fresh = self.parent.len();
+        self.parent.push(fresh);
+        self.id[i] = fresh;
+        for n in Board::neighbours(i) {
+            if self.view.cell(n) == Cell::of(color) {
+                let r = self.find(self.id[n]);
+                self.parent[r] = fresh;
+            }
+        }
+    }
+
+    /// Distinct groups of `cell` colour next to `i`.
+    fn adjacent(&mut self, i: usize, cell: Cell) -> usize {
+        let mut seen = [usize::MAX; 4];
+        let mut n = 0;
+        for x in Board::neighbours(i) {
+            if self.view.cell(x) == cell {
+                let r = self.find(self.id[x]);
+                if !seen.contains(&r) {
+                    seen[n] = r;
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
 }
 
 /// Would `by` playing the empty point `i` put a chain of the other colour in
@@ -971,12 +1052,23 @@ fn capturing_points(board: &Board, stone: usize) -> Vec<usize> {
         return Vec::new();
     };
     let foe = Cell::of(own.opponent());
+    // Each neighbouring chain is walked once (its stones are marked seen).
+    let mut seen: Vec<usize> = Vec::new();
     let mut out = Vec::new();
     for n in stones.iter().flat_map(|&s| Board::neighbours(s)) {
-        if board.cell(n) == foe {
-            let libs = liberties(&mut probe, n);
-            if libs.len() == 1 && !out.contains(&libs[0]) {
-                out.push(libs[0]);
+        if board.cell(n) != foe || seen.contains(&n) {
+            continue;
+        }
+        let (chain, libs) = probe.chain(n);
+        seen.extend(&chain);
+        if libs == 1 {
+            let l = chain
+                .iter()
+                .flat_map(|&s| Board::neighbours(s))
+                .find(|&x| board.cell(x) == Cell::Empty)
+                .expect("a chain with one liberty has an empty neighbour");
+            if !out.contains(&l) {
+                out.push(l);
             }
         }
     }
@@ -1125,17 +1217,26 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         let mut fills = Vec::new();
         let mut side = first;
         let mut passes = 0;
+        // Built when the greedy rule first needs it; dropped when a fill
+        // takes stones.
+        let mut groups: Option<GroupTracker> = None;
         while passes < 2 && fills.len() < self.limit {
             let table = ChainTable::of(board, self.dead);
             let choice = self.protect(board, side, &table).or_else(|| {
                 let dame = self.dame(board, side, taken, &table.libs);
-                self.greedy(board, side, &dame, &table.libs)
+                self.greedy(board, side, &dame, &table.libs, &mut groups)
                     .map(|i| (i, FillKind::Dame))
             });
             match choice {
                 Some((i, kind)) => {
                     taken[i] = true;
-                    board.play(side, i);
+                    // A capture (mostly of dead stones, already gone from
+                    // the groups' view) rebuilds the groups to be safe.
+                    if board.play(side, i).captured > 0 {
+                        groups = None;
+                    } else if let Some(g) = groups.as_mut() {
+                        g.add_stone(side, i);
+                    }
                     fills.push(Fill {
                         color: side,
                         point: Board::point(i),
@@ -1171,7 +1272,9 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             };
             for m in std::iter::once(l).chain(captures) {
                 let mine = own_point(m);
-                if (mine || class_at(m) == PointClass::Dame) && !self_atari(board, side, m) {
+                if (mine || class_at(m) == PointClass::Dame)
+                    && !self_atari(board, side, m, &table.libs)
+                {
                     let kind = if mine {
                         FillKind::Protective
                     } else {
@@ -1255,7 +1358,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             .filter(|&i| board.cell(i) == Cell::Empty && !taken[i])
             .filter(|&i| match class_at(i) {
                 PointClass::Dame => {
-                    !captures_live(board, side, i, dead, libs) && !self_atari(board, side, i)
+                    !captures_live(board, side, i, dead, libs) && !self_atari(board, side, i, libs)
                 }
                 PointClass::SharedLiberty => spare_shared_liberty(board, side, i, dead),
                 _ => false,
@@ -1266,7 +1369,14 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     /// The greedy rule's choice among `dame`: one that forces a protective
     /// move, else one that saves one's own, else a join, a cut, a threat,
     /// else the first.
-    fn greedy(&self, board: &Board, side: Color, dame: &[usize], libs: &[u32]) -> Option<usize> {
+    fn greedy(
+        &self,
+        board: &Board,
+        side: Color,
+        dame: &[usize],
+        libs: &[u32],
+        groups: &mut Option<GroupTracker>,
+    ) -> Option<usize> {
         let (class_at, dead) = (self.class_at, self.dead);
         if dame.is_empty() {
             return None;
@@ -1283,24 +1393,23 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         }
         // Groups are read on the board as it will be counted: dead stones
         // gone (only needed when no dame is urgent).
-        let mut view = board.clone();
-        for &i in self.points {
-            if dead[i] && view.cell(i) != Cell::Empty {
-                view.put(Board::point(i), Cell::Empty);
-            }
-        }
-        let labels = group_labels(&mut view, class_at);
-        let joins = |i: usize| adjacent_groups(&view, &labels, i, Cell::of(side)) >= 2;
-        let cuts = |i: usize| adjacent_groups(&view, &labels, i, Cell::of(side.opponent())) >= 2;
-        dame.iter()
+        let groups =
+            groups.get_or_insert_with(|| GroupTracker::new(board, dead, self.points, class_at));
+        if let Some(i) = dame
+            .iter()
             .copied()
-            .find(|&i| joins(i))
-            .or_else(|| dame.iter().copied().find(|&i| cuts(i)))
+            .find(|&i| groups.adjacent(i, Cell::of(side)) >= 2)
             .or_else(|| {
                 dame.iter()
                     .copied()
-                    .find(|&i| threatens(board, side, i, dead, libs))
+                    .find(|&i| groups.adjacent(i, Cell::of(side.opponent())) >= 2)
             })
+        {
+            return Some(i);
+        }
+        dame.iter()
+            .copied()
+            .find(|&i| threatens(board, side, i, dead, libs))
             .or_else(|| dame.first().copied())
     }
 }
@@ -1385,5 +1494,29 @@ mod tests {
         let no_dead = vec![false; Board::idx(Point::new(8, 8)) + 1];
         let ba = Board::idx(Point::new(1, 0));
         assert!(!capturable(&b, ba, Color::White, &no_dead, SHORTAGE_DEPTH));
+    }
+
+    /// The filling's group tracker follows the board stone by stone: two
+    /// black chains either side of the dame ba are two groups until Black
+    /// fills it, and one after, as a tracker built afresh on the filled
+    /// board also says.
+    #[test]
+    fn group_tracker_joins_groups_through_a_filled_dame() {
+        let mut b = board_top(9, &["X.X......", "XOX......", "XOX......"]);
+        let cells = Board::idx(Point::new(8, 8)) + 1;
+        let no_dead = vec![false; cells];
+        let points: Vec<usize> = b.points().collect();
+        let class_at = |_: usize| PointClass::Dame;
+        let mut groups = GroupTracker::new(&b, &no_dead, &points, &class_at);
+        let [aa, ba, ca] = [0, 1, 2].map(|x| Board::idx(Point::new(x, 0)));
+        assert_eq!(groups.adjacent(ba, Cell::Black), 2);
+        assert_eq!(groups.adjacent(ba, Cell::White), 1);
+        b.play(Color::Black, ba);
+        groups.add_stone(Color::Black, ba);
+        assert_eq!(groups.find(groups.id[aa]), groups.find(groups.id[ca]));
+        let mut fresh = GroupTracker::new(&b, &no_dead, &points, &class_at);
+        assert_eq!(fresh.find(fresh.id[aa]), fresh.find(fresh.id[ca]));
+        let da = Board::idx(Point::new(3, 0));
+        assert_eq!(groups.adjacent(da, Cell::Black), 1);
     }
 }
