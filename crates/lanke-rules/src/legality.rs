@@ -28,7 +28,7 @@
 //!
 //! No I/O; the replay is the input.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use lanke_board::{AnomalyKind, Replay};
 
@@ -130,9 +130,18 @@ fn repetition(rule: KoRule, replay: &Replay) -> Option<Verdict> {
         KoRule::PhasedPositionalSuperko | KoRule::GeneralizedSuperko
     );
     // Key → move number that produced it (0 = the start).
-    let mut seen: HashMap<(u64, u8, u32, u32), u32> = HashMap::new();
-    // Board hash → times it appeared (generalized superko's virtual-move limit).
-    let mut appearances: HashMap<u64, u32> = HashMap::new();
+    // Keys are Zobrist hashes already: a fast non-cryptographic hasher and
+    // room for every move up front (the maps were a tenth of a batch run).
+    let cap = replay.moves.len() + 1;
+    let mut seen: FxHashMap<(u64, u8, u32, u32), u32> =
+        FxHashMap::with_capacity_and_hasher(cap, Default::default());
+    // Board hash → times it appeared (generalized superko's virtual-move
+    // limit; only that rule keeps it).
+    let counts_appearances = rule == KoRule::GeneralizedSuperko;
+    let mut appearances: FxHashMap<u64, u32> = FxHashMap::default();
+    if counts_appearances {
+        appearances.reserve(cap);
+    }
     let mut virtual_stones = [0u32; 2];
     let key = |hash: u64, mover: u8, v: [u32; 2]| -> (u64, u8, u32, u32) {
         match rule {
@@ -211,7 +220,9 @@ fn repetition(rule: KoRule, replay: &Replay) -> Option<Verdict> {
             });
         }
         seen.insert(kk, m.number);
-        *appearances.entry(m.hash_after).or_insert(0) += 1;
+        if counts_appearances {
+            *appearances.entry(m.hash_after).or_insert(0) += 1;
+        }
     }
     None
 }
