@@ -907,12 +907,10 @@ fn group_labels(board: &mut Board, class_at: &impl Fn(usize) -> PointClass) -> V
 
 /// The living groups of the board as the dame filling goes on, read on the
 /// board as it will be counted (dead stones gone): built once by
-/// `group_labels` and kept up to date stone by stone — a stone the filling
-/// adds joins the groups of its colour next to it; a filling that takes live
-/// stones (rare) makes the owner build it again. Filling a dame never makes
-/// new territory (a region's points all share one class), and a protective
-/// stone inside a territory touches both parts it splits, so no other link
-/// changes.
+/// `group_labels` and kept up to date stone by stone (`add_stone`); a
+/// filling move that takes stones (rare) makes the owner build it again.
+/// Checked against a fresh build on every greedy choice of the eval samples
+/// and the whole archive: the same choices.
 struct GroupTracker {
     view: Board,
     /// Per cell: the group id of its stone (`usize::MAX` when empty).
@@ -961,8 +959,12 @@ impl GroupTracker {
         r
     }
 
-    /// A stone of `color` now stands on the empty `i`.
-    fn add_stone(&mut self, color: Color, i: usize) {
+    /// A stone of `color` now stands on the empty `i`: it joins the groups
+    /// of its colour next to it, and an empty region next to it that the
+    /// stone has cut off from its last dame (dead stones' points the
+    /// filling walls in, say) now links the chains around it as territory
+    /// does.
+    fn add_stone(&mut self, color: Color, i: usize, class_at: &impl Fn(usize) -> PointClass) {
         self.view.put(Board::point(i), Cell::of(color));
         let fresh = self.parent.len();
         self.parent.push(fresh);
@@ -971,6 +973,47 @@ impl GroupTracker {
             if self.view.cell(n) == Cell::of(color) {
                 let r = self.find(self.id[n]);
                 self.parent[r] = fresh;
+            }
+        }
+        let mut visited = vec![false; self.id.len()];
+        for start in Board::neighbours(i) {
+            if self.view.cell(start) != Cell::Empty || visited[start] {
+                continue;
+            }
+            let mut region = vec![start];
+            visited[start] = true;
+            let mut k = 0;
+            let mut touches = [false; 2];
+            let mut border: Vec<usize> = Vec::new();
+            while k < region.len() {
+                let p = region[k];
+                k += 1;
+                for q in Board::neighbours(p) {
+                    match self.view.cell(q) {
+                        Cell::Empty if !visited[q] => {
+                            visited[q] = true;
+                            region.push(q);
+                        }
+                        c => {
+                            if let Some(c) = c.color() {
+                                touches[c.index()] = true;
+                                border.push(q);
+                            }
+                        }
+                    }
+                }
+            }
+            let open = region
+                .iter()
+                .any(|&p| matches!(class_at(p), PointClass::Dame | PointClass::SharedLiberty));
+            if open || touches[0] == touches[1] {
+                continue;
+            }
+            for q in border {
+                let (a, b) = (self.find(self.id[q]), self.find(fresh));
+                if a != b {
+                    self.parent[a] = b;
+                }
             }
         }
     }
@@ -1235,7 +1278,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                     if board.play(side, i).captured > 0 {
                         groups = None;
                     } else if let Some(g) = groups.as_mut() {
-                        g.add_stone(side, i);
+                        g.add_stone(side, i, self.class_at);
                     }
                     fills.push(Fill {
                         color: side,
@@ -1512,11 +1555,39 @@ mod tests {
         assert_eq!(groups.adjacent(ba, Cell::Black), 2);
         assert_eq!(groups.adjacent(ba, Cell::White), 1);
         b.play(Color::Black, ba);
-        groups.add_stone(Color::Black, ba);
+        groups.add_stone(Color::Black, ba, &class_at);
         assert_eq!(groups.find(groups.id[aa]), groups.find(groups.id[ca]));
         let mut fresh = GroupTracker::new(&b, &no_dead, &points, &class_at);
         assert_eq!(fresh.find(fresh.id[aa]), fresh.find(fresh.id[ca]));
         let da = Board::idx(Point::new(3, 0));
         assert_eq!(groups.adjacent(da, Cell::Black), 1);
+    }
+
+    /// A dead stone's point next to a dame links nothing while the dame is
+    /// open (its region touches Black at cb); once White fills the dame ca,
+    /// the point ba is walled in by White alone and joins White's two
+    /// chains as territory does — the case a tracker that only joined
+    /// neighbouring stones got wrong (Honinbo Shuho game 39's filling).
+    #[test]
+    fn group_tracker_links_chains_around_a_walled_in_dead_stone_point() {
+        let mut b = board_top(9, &["O..O.....", "OOXO....."]);
+        let cells = Board::idx(Point::new(8, 8)) + 1;
+        let no_dead = vec![false; cells];
+        let points: Vec<usize> = b.points().collect();
+        let [aa, ba, ca, da] = [0, 1, 2, 3].map(|x| Board::idx(Point::new(x, 0)));
+        let class_at = move |i: usize| {
+            if i == ba {
+                PointClass::DeadStone(Color::Black)
+            } else {
+                PointClass::Dame
+            }
+        };
+        let mut groups = GroupTracker::new(&b, &no_dead, &points, &class_at);
+        assert_ne!(groups.find(groups.id[aa]), groups.find(groups.id[da]));
+        b.play(Color::White, ca);
+        groups.add_stone(Color::White, ca, &class_at);
+        assert_eq!(groups.find(groups.id[aa]), groups.find(groups.id[da]));
+        let mut fresh = GroupTracker::new(&b, &no_dead, &points, &class_at);
+        assert_eq!(fresh.find(fresh.id[aa]), fresh.find(fresh.id[da]));
     }
 }
