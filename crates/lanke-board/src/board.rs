@@ -322,31 +322,37 @@ impl Board {
         let mut seen = [false; CELLS];
         let mut out = Vec::new();
         for start in self.points() {
-            if self.cells[start] != Cell::Empty || seen[start] {
-                continue;
+            if self.cells[start] == Cell::Empty && !seen[start] {
+                out.push(self.empty_region_at(start, &mut seen));
             }
-            let mut pts = vec![start];
-            seen[start] = true;
-            let (mut b, mut w) = (false, false);
-            let mut k = 0;
-            while k < pts.len() {
-                let i = pts[k];
-                k += 1;
-                for n in Self::neighbours(i) {
-                    match self.cells[n] {
-                        Cell::Empty if !seen[n] => {
-                            seen[n] = true;
-                            pts.push(n);
-                        }
-                        Cell::Black => b = true,
-                        Cell::White => w = true,
-                        _ => {}
-                    }
-                }
-            }
-            out.push((pts, b, w));
         }
         out
+    }
+
+    /// The empty region holding the empty `start` (its grid indices, and
+    /// whether it touches Black and White), marking its points in `seen`
+    /// (indexed by grid index; `start` must not be marked yet).
+    pub fn empty_region_at(&self, start: usize, seen: &mut [bool]) -> (Vec<usize>, bool, bool) {
+        let mut pts = vec![start];
+        seen[start] = true;
+        let (mut b, mut w) = (false, false);
+        let mut k = 0;
+        while k < pts.len() {
+            let i = pts[k];
+            k += 1;
+            for n in Self::neighbours(i) {
+                match self.cells[n] {
+                    Cell::Empty if !seen[n] => {
+                        seen[n] = true;
+                        pts.push(n);
+                    }
+                    Cell::Black => b = true,
+                    Cell::White => w = true,
+                    _ => {}
+                }
+            }
+        }
+        (pts, b, w)
     }
 
     /// The position as text: `X` black, `O` white, `.` empty, SGF letters on

@@ -978,39 +978,21 @@ impl GroupTracker {
             if self.view.cell(start) != Cell::Empty || visited[start] {
                 continue;
             }
-            let mut region = vec![start];
-            visited[start] = true;
-            let mut k = 0;
-            let mut touches = [false; 2];
-            let mut border: Vec<usize> = Vec::new();
-            while k < region.len() {
-                let p = region[k];
-                k += 1;
-                for q in Board::neighbours(p) {
-                    match self.view.cell(q) {
-                        Cell::Empty if !visited[q] => {
-                            visited[q] = true;
-                            region.push(q);
-                        }
-                        c => {
-                            if let Some(c) = c.color() {
-                                touches[c.index()] = true;
-                                border.push(q);
-                            }
-                        }
-                    }
-                }
-            }
+            let (region, b, w) = self.view.empty_region_at(start, &mut visited);
             let open = region
                 .iter()
                 .any(|&p| matches!(class_at(p), PointClass::Dame | PointClass::SharedLiberty));
-            if open || touches[0] == touches[1] {
+            if open || b == w {
                 continue;
             }
-            for q in border {
-                let (a, b) = (self.find(self.id[q]), self.find(fresh));
-                if a != b {
-                    self.parent[a] = b;
+            for p in region {
+                for q in Board::neighbours(p) {
+                    if self.view.cell(q) == Cell::of(color) {
+                        let (a, b) = (self.find(self.id[q]), self.find(fresh));
+                        if a != b {
+                            self.parent[a] = b;
+                        }
+                    }
                 }
             }
         }
