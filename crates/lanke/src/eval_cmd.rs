@@ -67,14 +67,21 @@ pub struct EvalRow {
     pub moves: u32,
 }
 
+/// Neutral points left at a record's end beyond which the game was plainly
+/// not played out: on eval sample 1 no exactly reproduced record had more
+/// than 28, while 17 misses had 41 to 267.
+const UNFINISHED_DAME: u32 = 40;
+
 /// Heuristic cause of a miss, in this order: the rule (a game with an
 /// area-counting komi, 7.5 or 8, but no RU[Chinese], scored under Japanese
 /// rules, that Chinese counting reproduces exactly — events such as the
-/// Chunlan Cup play Chinese rules without saying so); a seki on the board; the
-/// difference equals the protective moves our filling made (or is one point
-/// and the filling made any); a judgement the playouts were unsure of
-/// (confidence below 0.5); a record that stops early (more than 20 dame left,
-/// or under 100 moves); otherwise the judgement.
+/// Chunlan Cup play Chinese rules without saying so); a record plainly
+/// stopped before the end (more than [`UNFINISHED_DAME`] neutral points, or
+/// under 100 moves); a seki on the board; the difference equals the
+/// protective moves our filling made (or is one point and the filling made
+/// any); a judgement the playouts were unsure of (confidence below 0.5); a
+/// record that stops early (more than 20 dame left); otherwise the
+/// judgement.
 fn classify(
     diff: f64,
     other_rule_exact: bool,
@@ -85,13 +92,15 @@ fn classify(
     let protective = f64::from(q.protective[0] + q.protective[1]);
     if other_rule_exact {
         "rule"
+    } else if q.dame_before_fill > UNFINISHED_DAME || moves < 100 {
+        "record incomplete"
     } else if q.shared > 0 || q.seki_eyes[0] + q.seki_eyes[1] > 0 {
         "seki"
     } else if protective > 0.0 && (diff.abs() <= protective || diff.abs() == 1.0) {
         "protective move"
     } else if confidence < 0.5 {
         "judgement uncertain"
-    } else if q.dame_before_fill > 20 || moves < 100 {
+    } else if q.dame_before_fill > 20 {
         "record incomplete"
     } else {
         "judgement"
@@ -254,6 +263,7 @@ pub fn run(
     spec: &JudgeSpec,
     overrides: &[Override],
     misses: Option<&Path>,
+    all_rows: Option<&Path>,
 ) -> Result<()> {
     let rows = evaluate(paths, n, seed, spec, overrides)?;
     let (chinese, japanese): (Vec<EvalRow>, Vec<EvalRow>) =
@@ -263,19 +273,55 @@ pub fn run(
         summarise(out, &japanese, "japanese (record komi)")?;
         summarise(out, &chinese, "chinese, RU[Chinese] (record komi)")
     })?;
-    if let Some(path) = misses {
-        let mut w = csv::Writer::from_path(path)?;
-        for r in rows.iter().filter(|r| !r.exact) {
-            w.serialize(r)?;
+    for (path, only_misses) in [(misses, true), (all_rows, false)] {
+        if let Some(path) = path {
+            let mut w = csv::Writer::from_path(path)?;
+            for r in rows.iter().filter(|r| !(only_misses && r.exact)) {
+                w.serialize(r)?;
+            }
+            w.flush()?;
         }
-        w.flush()?;
     }
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::recorded_margin;
+    use super::{classify, recorded_margin};
+    use lanke_rules::Quantities;
+
+    #[test]
+    fn a_record_stopped_far_from_the_end_is_incomplete_before_anything_else() {
+        // Agon 10 game 1 of eval sample 1: 200 moves, 156 neutral points
+        // left, playouts unsure (0.25) — the record, not the judge.
+        let q = Quantities {
+            dame_before_fill: 156,
+            protective: [1, 1],
+            ..Quantities::default()
+        };
+        assert_eq!(classify(-17.0, false, &q, 0.25, 200), "record incomplete");
+        // Few moves: the same, whatever the dame.
+        let q = Quantities::default();
+        assert_eq!(classify(5.0, false, &q, 0.9, 67), "record incomplete");
+        // The rule comes first.
+        assert_eq!(classify(1.0, true, &q, 0.25, 200), "rule");
+    }
+
+    #[test]
+    fn a_near_finished_record_keeps_the_finer_causes() {
+        let mut q = Quantities {
+            dame_before_fill: 12,
+            protective: [1, 0],
+            ..Quantities::default()
+        };
+        assert_eq!(classify(1.0, false, &q, 0.9, 250), "protective move");
+        assert_eq!(classify(-30.0, false, &q, 0.2, 250), "judgement uncertain");
+        assert_eq!(classify(-30.0, false, &q, 0.9, 250), "judgement");
+        q.dame_before_fill = 25;
+        assert_eq!(classify(-30.0, false, &q, 0.9, 250), "record incomplete");
+        q.shared = 2;
+        assert_eq!(classify(-30.0, false, &q, 0.9, 250), "seki");
+    }
 
     #[test]
     fn counted_results_only() {

@@ -160,6 +160,9 @@ enum Command {
         /// Write every miss to this CSV file.
         #[arg(long)]
         misses: Option<PathBuf>,
+        /// Write every evaluated game, exact or not, to this CSV file.
+        #[arg(long)]
+        rows: Option<PathBuf>,
     },
 }
 
@@ -322,6 +325,7 @@ fn main() -> anyhow::Result<()> {
             sample_seed,
             judging,
             misses,
+            rows,
         } => {
             let (spec, overrides) = judging.resolve()?;
             eval_cmd::run(
@@ -331,6 +335,7 @@ fn main() -> anyhow::Result<()> {
                 &spec,
                 &overrides,
                 misses.as_deref(),
+                rows.as_deref(),
             )
         }
     }
