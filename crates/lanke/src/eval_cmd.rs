@@ -72,6 +72,12 @@ pub struct EvalRow {
 /// than 28, while 17 misses had 41 to 267.
 const UNFINISHED_DAME: u32 = 40;
 
+/// Was the game played out far enough for its margin to be reproducible
+/// (the complement of the first "record incomplete" test in `classify`)?
+fn played_out(row: &EvalRow) -> bool {
+    row.dame_before_fill <= UNFINISHED_DAME && row.moves >= 100
+}
+
 /// Heuristic cause of a miss, in this order: the rule (a game with an
 /// area-counting komi, 7.5 or 8, but no RU[Chinese], scored under Japanese
 /// rules, that Chinese counting reproduces exactly — events such as the
@@ -241,6 +247,20 @@ fn summarise(w: &mut impl std::io::Write, rows: &[EvalRow], label: &str) -> std:
         100.0 * exact as f64 / total as f64
     };
     writeln!(w, "{label}: {exact}/{total} exact ({share:.1}%)")?;
+    let played: Vec<&EvalRow> = rows.iter().filter(|r| played_out(r)).collect();
+    if played.len() < total {
+        let exact_played = played.iter().filter(|r| r.exact).count();
+        let share = if played.is_empty() {
+            0.0
+        } else {
+            100.0 * exact_played as f64 / played.len() as f64
+        };
+        writeln!(
+            w,
+            "  of the records played out (at most {UNFINISHED_DAME} neutral points, 100 moves or more): {exact_played}/{} ({share:.1}%)",
+            played.len()
+        )?;
+    }
     let mut causes: Vec<(&str, usize)> = Vec::new();
     for r in rows.iter().filter(|r| !r.exact) {
         match causes.iter_mut().find(|(c, _)| *c == r.cause) {
