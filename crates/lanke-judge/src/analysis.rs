@@ -656,8 +656,24 @@ pub fn judge(
             dead_mask[Board::idx(p)] = true;
         }
     }
+    // The record does not say who filled the dame first. Both orders are
+    // played and the one that ends with more protective moves is kept (the
+    // side to move first on a tie): a protective move one order forces is
+    // a threat the opponent holds, and the records count such moves more
+    // often than not — over six 300-game eval samples, +16 exact results
+    // against always starting with the side to move (5 samples better or
+    // equal), while keeping the order with fewer lost 15.
     let fills = if opts.fill_dame {
-        fill_dame(&mut filled, to_move, &classes, size, &dead_mask)
+        let mut other = board.clone();
+        let first = fill_dame(&mut filled, to_move, &classes, size, &dead_mask);
+        let second = fill_dame(&mut other, to_move.opponent(), &classes, size, &dead_mask);
+        let protective = |f: &[Fill]| f.iter().filter(|x| x.kind == FillKind::Protective).count();
+        if protective(&second) > protective(&first) {
+            filled = other;
+            second
+        } else {
+            first
+        }
     } else {
         Vec::new()
     };
