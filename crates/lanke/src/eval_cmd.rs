@@ -72,10 +72,15 @@ pub struct EvalRow {
 /// than 28, while 17 misses had 41 to 267.
 const UNFINISHED_DAME: u32 = 40;
 
-/// Was the game played out far enough for its margin to be reproducible
-/// (the complement of the first "record incomplete" test in `classify`)?
+/// Did the record stop plainly before the end: more than
+/// [`UNFINISHED_DAME`] neutral points left, or under 100 moves?
+fn unfinished(dame_before_fill: u32, moves: u32) -> bool {
+    dame_before_fill > UNFINISHED_DAME || moves < 100
+}
+
+/// Was the game played out far enough for its margin to be reproducible?
 fn played_out(row: &EvalRow) -> bool {
-    row.dame_before_fill <= UNFINISHED_DAME && row.moves >= 100
+    !unfinished(row.dame_before_fill, row.moves)
 }
 
 /// Heuristic cause of a miss, in this order: the rule (a game with an
@@ -98,7 +103,7 @@ fn classify(
     let protective = f64::from(q.protective[0] + q.protective[1]);
     if other_rule_exact {
         "rule"
-    } else if q.dame_before_fill > UNFINISHED_DAME || moves < 100 {
+    } else if unfinished(q.dame_before_fill, moves) {
         "record incomplete"
     } else if q.shared > 0 || q.seki_eyes[0] + q.seki_eyes[1] > 0 {
         "seki"
