@@ -227,13 +227,7 @@ impl Judgement {
     /// Protective moves each colour had to make.
     #[must_use]
     pub fn protective(&self) -> [u32; 2] {
-        let mut n = [0; 2];
-        for f in &self.fills {
-            if f.kind == FillKind::Protective {
-                n[f.color.index()] += 1;
-            }
-        }
-        n
+        protective_moves(&self.fills)
     }
 
     /// Filling moves each colour made (dame and protective).
@@ -667,7 +661,7 @@ pub fn judge(
         let mut other = board.clone();
         let first = fill_dame(&mut filled, to_move, &classes, size, &dead_mask);
         let second = fill_dame(&mut other, to_move.opponent(), &classes, size, &dead_mask);
-        let protective = |f: &[Fill]| f.iter().filter(|x| x.kind == FillKind::Protective).count();
+        let protective = |f: &[Fill]| protective_moves(f).iter().sum::<u32>();
         if protective(&second) > protective(&first) {
             filled = other;
             second
@@ -739,6 +733,17 @@ pub fn judge(
         confidence,
         filled,
     }
+}
+
+/// Protective moves each colour makes in `fills`.
+fn protective_moves(fills: &[Fill]) -> [u32; 2] {
+    let mut n = [0; 2];
+    for f in fills {
+        if f.kind == FillKind::Protective {
+            n[f.color.index()] += 1;
+        }
+    }
+    n
 }
 
 /// The counts of row-major point classes; a `Dame` point counts as dame
