@@ -193,3 +193,20 @@ fn a_seki_with_three_shared_liberties_has_one_to_fill() {
         assert_eq!(status_at(&j, "ac"), Status::Seki);
     }
 }
+
+/// A group connected out by miai: White's centre group (kk excepted) has
+/// one eye at most, but it joins the lower-right group through oo or po,
+/// two adjacent points Black cannot both take. Random playouts let Black
+/// cut there unanswered and took its 14 stones for dead (off by 32 points);
+/// answering such a cut at once keeps the connection. The dead stones are
+/// GNU Go 3.8's, and the count reproduces the recorded B+9.5.
+#[test]
+fn a_group_connected_out_by_miai_lives() {
+    let bytes = lanke_testdata::cwi_file("games/NHK/61/11.sgf");
+    let j = judged_bytes(bytes);
+    assert_eq!(j.dead[0], pts(&["he", "nm"]));
+    assert_eq!(j.dead[1], pts(&["kk", "pb", "qa", "qc", "rb", "rd", "sc"]));
+    for p in ["li", "mm", "nn", "pn"] {
+        assert_eq!(status_at(&j, p), Status::Alive, "{p}");
+    }
+}
