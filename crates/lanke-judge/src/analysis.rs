@@ -58,6 +58,19 @@ const READ_BELOW_CONFIDENCE: f32 = 0.6;
 /// the reading) when Benson proves it or the playouts are this sure of it.
 const SAFE_CONFIDENCE: f32 = 0.6;
 
+/// A neutral region (touching both colours, no seki) of at least this many
+/// points is an open border: a record stopped before the players closed
+/// it. Its points that the playouts give clearly to one side
+/// ([`OPEN_BORDER_OWNED`]) count as that side's territory, the rest stay
+/// dame. Left as dame, such a region counts for nobody, where the players
+/// would have closed it. Measured: +15 exact results on eval samples 1–6
+/// (where 12 and 0.6 were chosen among 1–30 points and 0.4–0.8) and +13 on
+/// the held-out samples 7–12.
+const OPEN_BORDER_POINTS: usize = 12;
+/// The ownership balance (Black's share of the playouts minus White's, or
+/// the reverse) that gives an open border's point to one side.
+const OPEN_BORDER_OWNED: f32 = 0.6;
+
 /// A chain's status.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -98,9 +111,10 @@ pub struct JudgeOptions {
     pub playouts: u32,
     /// Seed mixed with the position's hash: same seed, same judgement.
     pub seed: u64,
-    /// Fill the dame (with the protective moves that forces). Off for a
-    /// quick estimate of a mid-game position, whose open points then stay
-    /// dame.
+    /// Fill the dame (with the protective moves that forces), and count
+    /// the clear points of open borders as territory (`OPEN_BORDER_POINTS`:
+    /// a counted game's players closed them). Off for a quick estimate of a
+    /// mid-game position, whose open points then stay dame.
     pub fill_dame: bool,
 }
 
@@ -169,6 +183,10 @@ pub struct Counts {
     pub shared: u32,
     /// Dame `D`.
     pub dame: u32,
+    /// Of `territory`, the points on open borders estimated from the
+    /// playouts (see `OPEN_BORDER_POINTS`): a record that stops before
+    /// its boundaries are closed.
+    pub open_border: [u32; 2],
 }
 
 impl Counts {
@@ -628,17 +646,34 @@ pub fn judge(
             _ => PointClass::Dame,
         }
     };
+    // An open border (a record that stops before a boundary is closed):
+    // the playouts' clear owner of a point in a large neutral region takes
+    // it as territory; see `OPEN_BORDER_POINTS`.
+    let mut estimated = vec![false; classes.len()];
     for (pts, b, w) in &regions {
         let class = region_class(pts, *b, *w, &seki_chain);
+        let open_border =
+            opts.fill_dame && class == PointClass::Dame && pts.len() >= OPEN_BORDER_POINTS;
         for &i in pts {
             // Dead stones keep their class (their points count as the
             // opponent's territory).
             if !matches!(classes[idx(i)], PointClass::DeadStone(_)) {
-                classes[idx(i)] = class;
+                let owner = match &own {
+                    Some(o) if open_border && o.balance(i) >= OPEN_BORDER_OWNED => {
+                        Some(Color::Black)
+                    }
+                    Some(o) if open_border && o.balance(i) <= -OPEN_BORDER_OWNED => {
+                        Some(Color::White)
+                    }
+                    _ => None,
+                };
+                classes[idx(i)] = owner.map_or(class, PointClass::Territory);
+                estimated[idx(i)] = owner.is_some();
             }
         }
     }
-    let before_fill = counts_of(&classes, |_| true);
+    let mut before_fill = counts_of(&classes, |_| true);
+    before_fill.open_border = open_border_counts(&classes, &estimated);
 
     // 5. Fill the dame on the real board, dead stones still standing: they
     //    take liberties from the chains around them, and a chain the filling
@@ -713,10 +748,11 @@ pub fn judge(
     for i in shared_points {
         after_classes[idx(i)] = PointClass::SharedLiberty;
     }
-    let after_fill = counts_of(&after_classes, |i| {
+    let mut after_fill = counts_of(&after_classes, |i| {
         let p = Point::new((i % size as usize) as u8, (i / size as usize) as u8);
         filled.get(p) == Cell::Empty
     });
+    after_fill.open_border = open_border_counts(&after_classes, &estimated);
     let groups = groups_of(&mut filled, &after_classes, size);
     let confidence = infos.iter().map(|c| c.confidence).fold(1.0f32, f32::min);
     Judgement {
@@ -743,6 +779,17 @@ fn protective_moves(fills: &[Fill]) -> [u32; 2] {
     for f in fills {
         if f.kind == FillKind::Protective {
             n[f.color.index()] += 1;
+        }
+    }
+    n
+}
+
+/// Territory points per colour among the `estimated` (open-border) points.
+fn open_border_counts(classes: &[PointClass], estimated: &[bool]) -> [u32; 2] {
+    let mut n = [0; 2];
+    for (class, _) in classes.iter().zip(estimated).filter(|(_, &e)| e) {
+        if let PointClass::Territory(c) = class {
+            n[c.index()] += 1;
         }
     }
     n

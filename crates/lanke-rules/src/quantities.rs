@@ -24,6 +24,10 @@ pub struct Quantities {
     pub area_before_fill: [u32; 2],
     /// Dame before filling.
     pub dame_before_fill: u32,
+    /// Points of an open border (a boundary the record left unclosed) that
+    /// the judge estimated as territory, both colours, before filling; with
+    /// `dame_before_fill`, what the record left neutral.
+    pub open_border: u32,
     /// `C`: stones captured during play.
     pub captured: [u32; 2],
     /// `X`: dead stones of the other colour removed at the end.
@@ -91,6 +95,7 @@ impl Quantities {
             dame: a.dame,
             area_before_fill: [b.area(Color::Black), b.area(Color::White)],
             dame_before_fill: b.dame,
+            open_border: b.open_border[0] + b.open_border[1],
             captured: t.captures,
             dead_removed: [dead[1].len() as u32, dead[0].len() as u32],
             moves: t.moves,

@@ -44,6 +44,8 @@ struct CountsJson {
     seki_eyes: PerColor<u32>,
     shared: u32,
     dame: u32,
+    /// Of `territory`, the open-border points estimated from the playouts.
+    open_border: PerColor<u32>,
 }
 
 fn counts_json(c: &Counts) -> CountsJson {
@@ -53,6 +55,20 @@ fn counts_json(c: &Counts) -> CountsJson {
         seki_eyes: pc(&c.seki_eyes),
         shared: c.shared,
         dame: c.dame,
+        open_border: pc(&c.open_border),
+    }
+}
+
+/// ` (open border B x W y)` when some territory was estimated on an open
+/// border, else nothing.
+fn open_border_note(c: &Counts) -> String {
+    if c.open_border == [0, 0] {
+        String::new()
+    } else {
+        format!(
+            " (open border B {} W {})",
+            c.open_border[0], c.open_border[1]
+        )
     }
 }
 
@@ -202,13 +218,13 @@ fn write_text(
     let a = &j.after_fill;
     writeln!(
         w,
-        "before filling: stones B {} W {}; territory B {} W {}; seki eyes B {} W {}; shared {}; dame {}",
-        b.stones[0], b.stones[1], b.territory[0], b.territory[1], b.seki_eyes[0], b.seki_eyes[1], b.shared, b.dame
+        "before filling: stones B {} W {}; territory B {} W {}{}; seki eyes B {} W {}; shared {}; dame {}",
+        b.stones[0], b.stones[1], b.territory[0], b.territory[1], open_border_note(b), b.seki_eyes[0], b.seki_eyes[1], b.shared, b.dame
     )?;
     writeln!(
         w,
-        "after filling:  stones B {} W {}; territory B {} W {}; seki eyes B {} W {}; shared {}; dame {}",
-        a.stones[0], a.stones[1], a.territory[0], a.territory[1], a.seki_eyes[0], a.seki_eyes[1], a.shared, a.dame
+        "after filling:  stones B {} W {}; territory B {} W {}{}; seki eyes B {} W {}; shared {}; dame {}",
+        a.stones[0], a.stones[1], a.territory[0], a.territory[1], open_border_note(a), a.seki_eyes[0], a.seki_eyes[1], a.shared, a.dame
     )?;
     let e = j.eye_points();
     writeln!(

@@ -70,6 +70,7 @@ pub struct GameRow {
     pub dead_b: Option<u32>,
     pub dead_w: Option<u32>,
     pub dame: Option<u32>,
+    pub open_border: Option<u32>,
     pub protective_b: Option<u32>,
     pub protective_w: Option<u32>,
     pub groups_b: Option<u32>,
@@ -260,6 +261,7 @@ pub fn process(
     row.dead_b = Some(j.dead[0].len() as u32);
     row.dead_w = Some(j.dead[1].len() as u32);
     row.dame = Some(q.dame_before_fill);
+    row.open_border = Some(q.open_border);
     row.protective_b = Some(q.protective[0]);
     row.protective_w = Some(q.protective[1]);
     row.groups_b = Some(q.groups[0]);
