@@ -415,9 +415,10 @@ impl PlayoutBoard {
     /// only at points beside `last` gave +12), and the same judge speed
     /// within noise.
     fn miai_connection(&mut self, last: usize, c: u8) -> Option<usize> {
+        let near = nb(last);
         let mut own = [NONE; 4];
         let mut k = 0;
-        for n in nb(last) {
+        for n in near {
             if self.cells[n] == c && !own.contains(&self.head[n]) {
                 own[k] = self.head[n];
                 k += 1;
@@ -426,7 +427,6 @@ impl PlayoutBoard {
         if k < 2 {
             return None;
         }
-        let near = nb(last);
         let mut candidates = [0usize; 20];
         candidates[..4].copy_from_slice(&near);
         let mut count = 4;

@@ -61,6 +61,13 @@ pub struct Quantities {
 }
 
 impl Quantities {
+    /// Neutral points the record left before filling: dame plus the
+    /// open-border points the judge estimated as territory.
+    #[must_use]
+    pub fn neutral_before_fill(&self) -> u32 {
+        self.dame_before_fill + self.open_border
+    }
+
     /// Reads the quantities of a replayed and judged game.
     #[must_use]
     pub fn new(replay: &Replay, judgement: &Judgement, handicap: u8) -> Quantities {

@@ -106,7 +106,7 @@ fn classify(
     let protective = f64::from(q.protective[0] + q.protective[1]);
     if other_rule_exact {
         "rule"
-    } else if unfinished(q.dame_before_fill + q.open_border, moves) {
+    } else if unfinished(q.neutral_before_fill(), moves) {
         "record incomplete"
     } else if q.shared > 0 || q.seki_eyes[0] + q.seki_eyes[1] > 0 {
         "seki"
@@ -114,7 +114,7 @@ fn classify(
         "protective move"
     } else if confidence < 0.5 {
         "judgement uncertain"
-    } else if q.dame_before_fill + q.open_border > 20 {
+    } else if q.neutral_before_fill() > 20 {
         "record incomplete"
     } else {
         "judgement"
@@ -174,7 +174,7 @@ fn rescore(
             )
         },
         confidence: j.confidence,
-        dame_before_fill: q.dame_before_fill + q.open_border,
+        dame_before_fill: q.neutral_before_fill(),
         protective: q.protective[0] + q.protective[1],
         seki_points: q.shared + q.seki_eyes[0] + q.seki_eyes[1],
         moves,
