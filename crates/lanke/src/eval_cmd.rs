@@ -181,14 +181,48 @@ fn rescore(
     })
 }
 
-/// Deterministic sample: the `n` games whose ids hash lowest under `seed`.
-fn sample<T>(mut items: Vec<(GameId, T)>, n: Option<usize>, seed: u64) -> Vec<(GameId, T)> {
+/// The name a game is sampled by: its archive member, or its file's path
+/// below the directory given on the command line, and its index in the
+/// file. Not the path as typed: `data/cwi-games.tar.gz`, the same archive
+/// by an absolute path, and the same records unpacked into a directory
+/// all give the same sample.
+fn sample_name(id: &GameId, roots: &[PathBuf]) -> String {
+    let within = match &id.member {
+        Some(m) => m.clone(),
+        None => {
+            let source = Path::new(&id.source);
+            roots
+                .iter()
+                .filter_map(|r| source.strip_prefix(r).ok())
+                .filter(|rel| !rel.as_os_str().is_empty())
+                .min_by_key(|rel| rel.as_os_str().len())
+                .map_or_else(
+                    || {
+                        source
+                            .file_name()
+                            .map_or(id.source.clone(), |f| f.to_string_lossy().into_owned())
+                    },
+                    |rel| rel.to_string_lossy().into_owned(),
+                )
+        }
+    };
+    format!("{}#{}", within.replace('\\', "/"), id.index)
+}
+
+/// Deterministic sample: the `n` games whose names (`sample_name`) hash
+/// lowest under `seed`.
+fn sample<T>(
+    mut items: Vec<(GameId, T)>,
+    n: Option<usize>,
+    seed: u64,
+    roots: &[PathBuf],
+) -> Vec<(GameId, T)> {
     let Some(n) = n else {
         return items;
     };
     let key = |id: &GameId| {
         let mut h = seed ^ 0xcbf2_9ce4_8422_2325;
-        for b in id.to_string().bytes() {
+        for b in sample_name(id, roots).bytes() {
             h = (h ^ u64::from(b)).wrapping_mul(0x1000_0000_01b3);
         }
         h
@@ -230,7 +264,7 @@ pub fn evaluate(
         std::ops::ControlFlow::Continue(())
     });
     flush(&mut pending, &mut set);
-    let set = sample(set, n, seed);
+    let set = sample(set, n, seed, paths);
     let rows: Vec<Result<EvalRow, String>> = set
         .par_iter()
         .map_init(
@@ -315,8 +349,50 @@ pub fn run(
 
 #[cfg(test)]
 mod tests {
-    use super::{classify, recorded_margin};
+    use super::{classify, recorded_margin, sample_name};
+    use crate::games::GameId;
     use lanke_rules::Quantities;
+    use std::path::PathBuf;
+
+    /// The same record named through an archive, an absolute path to it,
+    /// or its unpacked directory gets one name, so `--sample` draws the
+    /// same games however the path is typed.
+    #[test]
+    fn a_game_is_sampled_by_its_name_inside_the_input() {
+        let id = |source: &str, member: Option<&str>| GameId {
+            source: source.to_string(),
+            member: member.map(str::to_string),
+            index: 0,
+        };
+        let member = "games/Honinbo/05/07.sgf";
+        let names = [
+            sample_name(
+                &id("data/cwi-games.tar.gz", Some(member)),
+                &[PathBuf::from("data/cwi-games.tar.gz")],
+            ),
+            sample_name(
+                &id("/work/main/data/cwi-games.tar.gz", Some(member)),
+                &[PathBuf::from("/work/main/data/cwi-games.tar.gz")],
+            ),
+            sample_name(
+                &id("/tmp/cwi/games/Honinbo/05/07.sgf", None),
+                &[PathBuf::from("/tmp/cwi")],
+            ),
+            sample_name(
+                &id("cwi/games/Honinbo/05/07.sgf", None),
+                &[PathBuf::from("elsewhere"), PathBuf::from("cwi/")],
+            ),
+        ];
+        assert!(
+            names.iter().all(|n| n == "games/Honinbo/05/07.sgf#0"),
+            "{names:?}"
+        );
+        // A file given by itself is named by its file name.
+        assert_eq!(
+            sample_name(&id("/x/07.sgf", None), &[PathBuf::from("/x/07.sgf")]),
+            "07.sgf#0"
+        );
+    }
 
     #[test]
     fn a_record_stopped_far_from_the_end_is_incomplete_before_anything_else() {

@@ -149,7 +149,9 @@ enum Command {
         /// Archives or directories holding the records to evaluate.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// Evaluate a deterministic random sample of this many games.
+        /// Evaluate a deterministic random sample of this many games, drawn by
+        /// each game's name inside the input (archive member or path below
+        /// the directory given), so the path's spelling does not matter.
         #[arg(long)]
         sample: Option<usize>,
         /// Seed of the sample.
