@@ -227,7 +227,7 @@ fn sample<T>(
         }
         h
     };
-    items.sort_by_key(|(id, _)| key(id));
+    items.sort_by_cached_key(|(id, _)| key(id));
     items.truncate(n);
     items.sort_by(|a, b| a.0.cmp(&b.0));
     items
