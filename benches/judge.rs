@@ -49,6 +49,7 @@ fn pipeline(bytes: &[u8]) -> f64 {
         let j = judge(
             &r.board,
             to_move,
+            r.ko_ban_for(to_move),
             &StatusSource::Builtin,
             &JudgeOptions::default(),
         );
@@ -83,6 +84,7 @@ fn benches(c: &mut Criterion) {
                     judge(
                         board,
                         *to_move,
+                        None,
                         &StatusSource::Builtin,
                         &JudgeOptions::default(),
                     )

@@ -135,6 +135,18 @@ pub struct Replay {
     pub moves: Vec<PlayedMove>,
     /// Hash of the position before the first move (after root setup).
     pub start_hash: u64,
+    /// The ko the record leaves open: the point the colour may not play at
+    /// once, because the last move took one stone there as a ko.
+    pub ko_ban: Option<(Point, Color)>,
+}
+
+impl Replay {
+    /// The point `color` may not play at once at the end of the record (the
+    /// last move took a ko there), if any.
+    #[must_use]
+    pub fn ko_ban_for(&self, color: Color) -> Option<Point> {
+        self.ko_ban.filter(|&(_, c)| c == color).map(|(p, _)| p)
+    }
 }
 
 /// Who is to move after the record's last move: the other colour of the
@@ -261,6 +273,7 @@ pub fn replay(record: &GameRecord) -> Replay {
         tally,
         anomalies,
         moves,
+        ko_ban: ko.map(|(i, c)| (Board::point(i), c)),
     }
 }
 
@@ -282,6 +295,19 @@ mod tests {
         assert_eq!(r.anomalies[0].kind, AnomalyKind::KoRecapture);
         assert_eq!(r.anomalies[0].move_number, 2);
         assert_eq!(r.tally.captures, [1, 1]);
+    }
+
+    #[test]
+    fn a_record_ending_on_a_ko_capture_bans_the_retake() {
+        // Black takes the ko at cb: White may not retake at bb at once.
+        let r = run("(;SZ[5]AB[ba][ab][bc]AW[bb][ca][cc][db];B[cb])");
+        let bb = Point::from_sgf("bb").unwrap();
+        assert_eq!(r.ko_ban, Some((bb, Color::White)));
+        assert_eq!(r.ko_ban_for(Color::White), Some(bb));
+        assert_eq!(r.ko_ban_for(Color::Black), None);
+        // Any later move lifts the ban.
+        let r = run("(;SZ[5]AB[ba][ab][bc]AW[bb][ca][cc][db];B[cb];W[ee])");
+        assert_eq!(r.ko_ban, None);
     }
 
     #[test]

@@ -168,6 +168,10 @@ pub struct Fill {
     pub color: Color,
     pub point: Point,
     pub kind: FillKind,
+    /// Live stones the fill captured (a ko taken in the dame phase, or a
+    /// live chain taken to save one's own): prisoners. Dead stones it took
+    /// are not counted here; they are removed at the end anyway.
+    pub prisoners: u16,
 }
 
 /// The RULES.md §1 quantities of one position (index 0 Black, 1 White).
@@ -246,6 +250,16 @@ impl Judgement {
     #[must_use]
     pub fn protective(&self) -> [u32; 2] {
         protective_moves(&self.fills)
+    }
+
+    /// Live stones each colour captured while filling (prisoners).
+    #[must_use]
+    pub fn fill_prisoners(&self) -> [u32; 2] {
+        let mut n = [0; 2];
+        for f in &self.fills {
+            n[f.color.index()] += u32::from(f.prisoners);
+        }
+        n
     }
 
     /// Filling moves each colour made (dame and protective).
@@ -343,11 +357,13 @@ pub(crate) fn liberties(board: &mut Board, i: usize) -> Vec<usize> {
     libs
 }
 
-/// Judges `board` with `to_move` to play next.
+/// Judges `board` with `to_move` to play next; `ko_ban` is the point
+/// `to_move` may not play at once (the record's last move took a ko there).
 #[must_use]
 pub fn judge(
     board: &Board,
     to_move: Color,
+    ko_ban: Option<Point>,
     source: &StatusSource,
     opts: &JudgeOptions,
 ) -> Judgement {
@@ -696,8 +712,22 @@ pub fn judge(
     // less its own) lost 23.
     let fills = if opts.fill_dame {
         let mut other = board.clone();
-        let first = fill_dame(&mut filled, to_move, &classes, size, &dead_mask);
-        let second = fill_dame(&mut other, to_move.opponent(), &classes, size, &dead_mask);
+        let first = fill_dame(
+            &mut filled,
+            to_move,
+            &classes,
+            size,
+            &dead_mask,
+            ko_ban.map(Board::idx),
+        );
+        let second = fill_dame(
+            &mut other,
+            to_move.opponent(),
+            &classes,
+            size,
+            &dead_mask,
+            None,
+        );
         let protective = |f: &[Fill]| protective_moves(f).iter().sum::<u32>();
         if protective(&second) > protective(&first) {
             filled = other;
@@ -719,6 +749,28 @@ pub fn judge(
     for f in &fills {
         after_classes[f.point.y as usize * size as usize + f.point.x as usize] =
             PointClass::LiveStone(f.color);
+    }
+    // Live stones the filling captured (a ko taken, a chain taken to save
+    // another) leave empty points: territory of the colour around them, or
+    // dame where both colours reach.
+    let mut seen = vec![false; cells];
+    for i in filled.points() {
+        if filled.cell(i) == Cell::Empty
+            && matches!(after_classes[idx(i)], PointClass::LiveStone(_))
+            && !seen[i]
+        {
+            let (points, black, white) = filled.empty_region_at(i, &mut seen);
+            let class = match (black, white) {
+                (true, false) => PointClass::Territory(Color::Black),
+                (false, true) => PointClass::Territory(Color::White),
+                _ => PointClass::Dame,
+            };
+            for p in points {
+                if matches!(after_classes[idx(p)], PointClass::LiveStone(_)) {
+                    after_classes[idx(p)] = class;
+                }
+            }
+        }
     }
     // Dame points the filling left where live chains of both colours meet
     // that have no liberty but such points — no eye, no territory — are
@@ -1132,6 +1184,23 @@ fn spare_shared_liberty(board: &Board, side: Color, i: usize, dead: &[bool]) -> 
         .all(|n| b.cell(n).color().is_none() || dead[n] || liberties(&mut b, n).len() >= 2)
 }
 
+/// Live stones `color` at empty `i` would capture (`libs`: the
+/// [`ChainTable`] liberty counts of `board`).
+fn live_stones_taken(board: &Board, color: Color, i: usize, dead: &[bool], libs: &[u32]) -> u16 {
+    let mut probe = board.clone();
+    let mut seen: Vec<usize> = Vec::new();
+    let mut n = 0u16;
+    for x in Board::neighbours(i) {
+        if board.cell(x) != Cell::of(color.opponent()) || libs[x] != 1 || seen.contains(&x) {
+            continue;
+        }
+        let (stones, _) = probe.chain(x);
+        n += stones.iter().filter(|&&s| !dead[s]).count() as u16;
+        seen.extend(stones);
+    }
+    n
+}
+
 fn chain_size(board: &Board, stone: usize) -> usize {
     board.clone().chain(stone).0.len()
 }
@@ -1268,6 +1337,7 @@ fn fill_dame(
     classes: &[PointClass],
     size: u8,
     dead: &[bool],
+    ko_ban: Option<usize>,
 ) -> Vec<Fill> {
     let class_at = |i: usize| {
         let p = Board::point(i);
@@ -1283,7 +1353,7 @@ fn fill_dame(
         points: &points,
         limit: usize::from(size) * usize::from(size),
     };
-    filler.run(board, &mut taken, to_move)
+    filler.run(board, &mut taken, to_move, ko_ban)
 }
 
 /// The dame filling's fixed context: point classes, dead stones, points.
@@ -1296,13 +1366,21 @@ struct Filler<'a, F: Fn(usize) -> PointClass> {
 
 impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     /// Fills until both sides pass: each side makes the protective move it
-    /// owes, else the greedy rule's choice among its dame.
+    /// owes, else takes an open ko (`take_ko`; `ko_ban` is the point the
+    /// side to move may not retake at once), else the greedy rule's choice
+    /// among its dame.
     ///
     /// Measured and dropped: letting a side choosing among several dame
     /// play each out (the rest of the filling greedy) and take the one
     /// leaving it the fewest protective moves — 180 → 173 exact on eval
     /// sample 1, a one-sided search against a greedy opponent.
-    fn run(&self, board: &mut Board, taken: &mut [bool], first: Color) -> Vec<Fill> {
+    fn run(
+        &self,
+        board: &mut Board,
+        taken: &mut [bool],
+        first: Color,
+        mut ko_ban: Option<usize>,
+    ) -> Vec<Fill> {
         let mut fills = Vec::new();
         let mut side = first;
         let mut passes = 0;
@@ -1311,17 +1389,26 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         let mut groups: Option<GroupTracker> = None;
         while passes < 2 && fills.len() < self.limit {
             let table = ChainTable::of(board, self.dead);
-            let choice = self.protect(board, side, &table).or_else(|| {
-                let dame = self.dame(board, side, taken, &table.libs);
-                self.greedy(board, side, &dame, &table.libs, &mut groups)
-                    .map(|i| (i, FillKind::Dame))
-            });
+            let choice = self
+                .protect(board, side, &table)
+                .or_else(|| self.take_ko(board, side, &table, taken, ko_ban))
+                .or_else(|| {
+                    let dame = self.dame(board, side, taken, &table.libs);
+                    self.greedy(board, side, &dame, &table.libs, &mut groups)
+                        .map(|i| (i, FillKind::Dame))
+                });
             match choice {
                 Some((i, kind)) => {
                     taken[i] = true;
                     // A capture (mostly of dead stones, already gone from
                     // the groups' view) rebuilds the groups to be safe.
-                    if board.play(side, i).captured > 0 {
+                    let prisoners = live_stones_taken(board, side, i, self.dead, &table.libs);
+                    let r = board.play(side, i);
+                    ko_ban = match (r.captured_single, r.lone_stone_in_atari) {
+                        (Some(at), true) => Some(at),
+                        _ => None,
+                    };
+                    if r.captured > 0 {
                         groups = None;
                     } else if let Some(g) = groups.as_mut() {
                         g.add_stone(side, i, self.class_at);
@@ -1330,10 +1417,14 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                         color: side,
                         point: Board::point(i),
                         kind,
+                        prisoners,
                     });
                     passes = 0;
                 }
-                None => passes += 1,
+                None => {
+                    passes += 1;
+                    ko_ban = None;
+                }
             }
             side = side.opponent();
         }
@@ -1359,9 +1450,11 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             } else {
                 Vec::new()
             };
+            // A point a capture emptied (a live stone's: the ko just taken)
+            // is filled like a dame.
             for m in std::iter::once(l).chain(captures) {
                 let mine = own_point(m);
-                if (mine || class_at(m) == PointClass::Dame)
+                if (mine || matches!(class_at(m), PointClass::Dame | PointClass::LiveStone(_)))
                     && !self_atari(board, side, m, &table.libs)
                 {
                     let kind = if mine {
@@ -1374,6 +1467,51 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             }
         }
         self.short_of_liberties(board, side, table)
+    }
+
+    /// A ko `side` may take now: a live lone stone of the opponent in atari
+    /// whose capture leaves the capturing stone alone in atari (a ko) and
+    /// sticks (not made by dead stones alone), outside any seki, not banned
+    /// by the ko rule, at a point not taken before in this filling (no ko
+    /// fight). In the dame phase nobody has a ko threat, so the side that
+    /// takes it connects next.
+    ///
+    /// Over twelve 300-game eval samples, with the fills' prisoners counted:
+    /// 2,387 → 2,396 exact (ten of twelve samples better or equal).
+    /// Letting the side to move keep its order whenever it opens by taking
+    /// a ko, instead of the order with more protective moves, lost 9 on
+    /// samples 1–6: records count the owner's connection more often.
+    fn take_ko(
+        &self,
+        board: &Board,
+        side: Color,
+        table: &ChainTable,
+        taken: &[bool],
+        ko_ban: Option<usize>,
+    ) -> Option<(usize, FillKind)> {
+        for (stone, l) in table.atari_of(board, side.opponent(), self.dead) {
+            // A ko point that is a seki eye or shared liberty belongs to a
+            // seki (the double-ko seki): taking it starts a fight nobody
+            // wins.
+            let in_seki = matches!(
+                (self.class_at)(l),
+                PointClass::SekiEye(_) | PointClass::SharedLiberty
+            );
+            if in_seki
+                || Some(l) == ko_ban
+                || taken[l]
+                || chain_size(board, stone) != 1
+                || !capture_sticks(board, side, l, self.dead)
+            {
+                continue;
+            }
+            let mut t = board.clone();
+            let r = t.play(side, l);
+            if r.captured == 1 && r.lone_stone_in_atari {
+                return Some((l, FillKind::Dame));
+            }
+        }
+        None
     }
 
     /// A protective move against a shortage of liberties: a live chain of

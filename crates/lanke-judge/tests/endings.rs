@@ -142,3 +142,32 @@ fn a_chain_short_of_liberties_inside_its_territory_is_protected() {
     assert!(p.contains(&(Color::Black, "er".to_string())), "{p:?}");
     assert_eq!(j.protective(), [3, 1], "{p:?}");
 }
+
+/// A half-point ko left open: White's lone stone at gm can be taken at hm,
+/// and Black, to move after the record's last move, takes it in the dame
+/// phase (one prisoner) and connects at gm next, since nobody has a ko
+/// threat left. Without the take, White connects and the count is one
+/// point worse for Black than the record's W+1.5.
+#[test]
+fn an_open_ko_is_taken_by_the_side_to_move_and_connected() {
+    let j = judged("games/Samsung/04/20.sgf");
+    let first = j.fills[0];
+    assert_eq!(
+        (first.color, first.point.to_sgf(), first.prisoners),
+        (Color::Black, "hm".to_string(), 1)
+    );
+    assert_eq!(first.kind, FillKind::Dame);
+    assert!(
+        j.fills
+            .iter()
+            .any(|f| f.color == Color::Black && f.point.to_sgf() == "gm"),
+        "Black connects the ko at gm: {:?}",
+        j.fills
+    );
+    assert_eq!(j.fill_prisoners(), [1, 0]);
+    // gm ends a black stone, not a white one.
+    assert_eq!(
+        j.filled.get(Point::from_sgf("gm").unwrap()),
+        lanke_board::Cell::Black
+    );
+}

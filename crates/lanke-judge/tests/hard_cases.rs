@@ -32,6 +32,7 @@ fn judge_as(board: &lanke_board::Board, to_move: Color) -> Judgement {
     judge(
         board,
         to_move,
+        None,
         &StatusSource::Builtin,
         &JudgeOptions::default(),
     )

@@ -30,6 +30,9 @@ pub struct Quantities {
     pub open_border: u32,
     /// `C`: stones captured during play.
     pub captured: [u32; 2],
+    /// Live stones captured by the judgement's fills (a ko taken in the dame
+    /// phase): prisoners, like `C`.
+    pub fill_captured: [u32; 2],
     /// `X`: dead stones of the other colour removed at the end.
     pub dead_removed: [u32; 2],
     /// `M`: on-board moves in the record.
@@ -104,6 +107,7 @@ impl Quantities {
             dame_before_fill: b.dame,
             open_border: b.open_border[0] + b.open_border[1],
             captured: t.captures,
+            fill_captured: judgement.fill_prisoners(),
             dead_removed: [dead[1].len() as u32, dead[0].len() as u32],
             moves: t.moves,
             passes: t.passes,
@@ -137,10 +141,12 @@ impl Quantities {
         self.moves == [0, 0] && self.passes == [0, 0] && self.on_board_at_end != [0, 0]
     }
 
-    /// `P`: all kills, captures plus dead stones removed.
+    /// `P`: all kills, captures (in play and in the filling) plus dead
+    /// stones removed.
     #[must_use]
     pub fn kills(&self, c: Color) -> u32 {
-        self.captured[c.index()] + self.dead_removed[c.index()]
+        let i = c.index();
+        self.captured[i] + self.fill_captured[i] + self.dead_removed[i]
     }
 
     /// Routes a colour's seki groups hold under route counting: their seki

@@ -16,6 +16,7 @@ fn quantities(bytes: &[u8]) -> Quantities {
     let j = judge(
         &r.board,
         to_move,
+        r.ko_ban_for(to_move),
         &StatusSource::Builtin,
         &JudgeOptions::default(),
     );
@@ -163,4 +164,16 @@ fn seki_fig10_white_six_routes_black_none() {
     );
     let ts = run("tang-song", &q, KomiMode::Native);
     assert!(ts.note.contains("seki routes B 0, W 6"), "{ts:?}");
+}
+
+/// A ko taken in the dame phase is a prisoner like any capture: Samsung
+/// Cup 4, game 20 ends with a half-point ko Black takes (see the judge's
+/// `an_open_ko_is_taken_by_the_side_to_move_and_connected`); with it the
+/// Japanese count reproduces the record's W+1.5 at komi 6.5.
+#[test]
+fn a_ko_taken_while_filling_counts_as_a_prisoner() {
+    let q = quantities(lanke_testdata::cwi_file("games/Samsung/04/20.sgf"));
+    assert_eq!(q.fill_captured, [1, 0]);
+    let s = run("japanese", &q, KomiMode::Record(6.5));
+    assert_eq!(s.margin, -1.5);
 }

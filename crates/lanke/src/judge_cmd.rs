@@ -77,6 +77,8 @@ struct FillJson {
     color: char,
     point: String,
     kind: &'static str,
+    /// Live stones the fill captured (prisoners).
+    prisoners: u16,
 }
 
 #[derive(Serialize)]
@@ -152,6 +154,7 @@ fn judge_json(game: String, j: &Judgement, board: &lanke_board::Board) -> JudgeJ
                         FillKind::Dame => "dame",
                         FillKind::Protective => "protective",
                     },
+                    prisoners: f.prisoners,
                 })
                 .collect(),
         ),
@@ -192,13 +195,18 @@ fn write_text(
         .iter()
         .map(|f| {
             format!(
-                "{}{}{}",
+                "{}{}{}{}",
                 f.color.letter(),
                 f.point.to_sgf(),
                 if f.kind == FillKind::Protective {
                     "!"
                 } else {
                     ""
+                },
+                if f.prisoners > 0 {
+                    format!("(+{})", f.prisoners)
+                } else {
+                    String::new()
                 }
             )
         })
@@ -206,12 +214,14 @@ fn write_text(
     let by = j.fills_by();
     writeln!(
         w,
-        "fills: {} (B {}, W {}; protective B {}, W {}): {}",
+        "fills: {} (B {}, W {}; protective B {}, W {}; prisoners B {}, W {}): {}",
         j.fills.len(),
         by[0],
         by[1],
         j.protective()[0],
         j.protective()[1],
+        j.fill_prisoners()[0],
+        j.fill_prisoners()[1],
         fills.join(" ")
     )?;
     let b = &j.before_fill;

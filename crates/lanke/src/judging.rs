@@ -162,7 +162,13 @@ pub fn judge_game(
             (JudgeSpec::Gtp(cmd), None) => return Err(format!("engine `{cmd}` is not running")),
         }
     };
-    Ok(judge(&r.board, to_move, &source, &opts))
+    Ok(judge(
+        &r.board,
+        to_move,
+        r.ko_ban_for(to_move),
+        &source,
+        &opts,
+    ))
 }
 
 /// Starts the engine a spec needs (none for the built-in judge).

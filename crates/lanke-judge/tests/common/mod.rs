@@ -25,6 +25,7 @@ pub fn judged(bytes: &[u8]) -> (Judgement, Board) {
         judge(
             &played.board,
             to_move,
+            played.ko_ban_for(to_move),
             &StatusSource::Builtin,
             &JudgeOptions::default(),
         ),
