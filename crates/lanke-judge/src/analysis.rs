@@ -1187,11 +1187,15 @@ fn spare_shared_liberty(board: &Board, side: Color, i: usize, dead: &[bool]) -> 
 /// Live stones `color` at empty `i` would capture (`libs`: the
 /// [`ChainTable`] liberty counts of `board`).
 fn live_stones_taken(board: &Board, color: Color, i: usize, dead: &[bool], libs: &[u32]) -> u16 {
+    let in_atari = |x: usize| board.cell(x) == Cell::of(color.opponent()) && libs[x] == 1;
+    if !Board::neighbours(i).into_iter().any(in_atari) {
+        return 0;
+    }
     let mut probe = board.clone();
     let mut seen: Vec<usize> = Vec::new();
     let mut n = 0u16;
     for x in Board::neighbours(i) {
-        if board.cell(x) != Cell::of(color.opponent()) || libs[x] != 1 || seen.contains(&x) {
+        if !in_atari(x) || seen.contains(&x) {
             continue;
         }
         let (stones, _) = probe.chain(x);
