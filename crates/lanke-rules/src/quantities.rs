@@ -30,8 +30,9 @@ pub struct Quantities {
     pub open_border: u32,
     /// `C`: stones captured during play.
     pub captured: [u32; 2],
-    /// Live stones captured by the judgement's fills (a ko taken in the dame
-    /// phase): prisoners, like `C`.
+    /// Live stones captured by the judgement's fills (an open ko taken in
+    /// the dame phase, or a live chain taken to save one's own): prisoners,
+    /// like `C`.
     pub fill_captured: [u32; 2],
     /// `X`: dead stones of the other colour removed at the end.
     pub dead_removed: [u32; 2],
