@@ -71,6 +71,15 @@ pub struct PlayResult {
     pub lone_stone_in_atari: bool,
 }
 
+impl PlayResult {
+    /// The point the opponent may not retake at once: the one stone this
+    /// move took, when the move left its own stone alone in atari (a ko).
+    #[must_use]
+    pub fn ko_point(&self) -> Option<usize> {
+        self.captured_single.filter(|_| self.lone_stone_in_atari)
+    }
+}
+
 /// A go board of size 2..=25.
 #[derive(Clone)]
 pub struct Board {

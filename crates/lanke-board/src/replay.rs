@@ -255,10 +255,7 @@ pub fn replay(record: &GameRecord) -> Replay {
                                 tally.captures[color.opponent().index()] += u32::from(r.suicided);
                                 anomaly(AnomalyKind::Suicide { stones: r.suicided }, Some(*p));
                             }
-                            ko = match (r.captured_single, r.lone_stone_in_atari) {
-                                (Some(at), true) => Some((at, color.opponent())),
-                                _ => None,
-                            };
+                            ko = r.ko_point().map(|at| (at, color.opponent()));
                         }
                     }
                 }

@@ -1408,10 +1408,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                     // the groups' view) rebuilds the groups to be safe.
                     let prisoners = live_stones_taken(board, side, i, self.dead, &table.libs);
                     let r = board.play(side, i);
-                    ko_ban = match (r.captured_single, r.lone_stone_in_atari) {
-                        (Some(at), true) => Some(at),
-                        _ => None,
-                    };
+                    ko_ban = r.ko_point();
                     if r.captured > 0 {
                         groups = None;
                     } else if let Some(g) = groups.as_mut() {
@@ -1509,9 +1506,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             {
                 continue;
             }
-            let mut t = board.clone();
-            let r = t.play(side, l);
-            if r.captured == 1 && r.lone_stone_in_atari {
+            if board.clone().play(side, l).ko_point().is_some() {
                 return Some((l, FillKind::Dame));
             }
         }

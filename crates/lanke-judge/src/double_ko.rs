@@ -51,14 +51,12 @@ fn kos(board: &Board) -> Vec<Ko> {
         }
         let mut trial = board.clone();
         let played = trial.play(color.opponent(), k);
-        if played.captured == 1 && played.lone_stone_in_atari {
-            if let Some(stone) = played.captured_single {
-                found.push(Ko {
-                    point: k,
-                    stone,
-                    color,
-                });
-            }
+        if let Some(stone) = played.ko_point() {
+            found.push(Ko {
+                point: k,
+                stone,
+                color,
+            });
         }
     }
     found

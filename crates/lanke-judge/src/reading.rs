@@ -296,12 +296,7 @@ impl Search<'_> {
                     if r.suicided > 0 || self.path.contains(&next.hash()) {
                         continue;
                     }
-                    let k = if r.lone_stone_in_atari {
-                        r.captured_single
-                    } else {
-                        None
-                    };
-                    (next, k, 0)
+                    (next, r.ko_point(), 0)
                 }
                 None => (board.clone(), None, passes + 1),
             };
