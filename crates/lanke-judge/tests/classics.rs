@@ -92,6 +92,39 @@ fn judgement_is_deterministic_for_a_seed() {
 }
 
 #[test]
+fn suzuki_fang_leaves_the_sources_26_dame_and_black_182_after_an_even_split() {
+    // Seed 001, 铃木为次郎 vs 方金题 1921 (3 stones), "单官请读者自填":
+    // "白先黑收后,黑盘面182子". The record stops with White's lower right
+    // (ql..ss) open to Black's stones at po and qo. Hard because random
+    // play sometimes kills the whole white group around it, so the
+    // playouts lean only -0.31 to -0.62 there: only the points that also
+    // lie nearer White's stones become White's, and pn, qn next to Black's
+    // stones stay dame.
+    let (j, _) = judged(&lanke_testdata::classic("suzuki-fang.sgf"));
+    assert_eq!(j.before_fill.dame, 26);
+    let black = j.before_fill.area(Color::Black);
+    let white = j.before_fill.area(Color::White);
+    assert_eq!(
+        (black + 13, white + 13),
+        (182, 179),
+        "26 dame split 13 : 13"
+    );
+    for p in [
+        "ql", "pm", "qm", "on", "rn", "sn", "rp", "rq", "sq", "rr", "sr", "qs", "rs", "ss",
+    ] {
+        let at = Point::from_sgf(p).unwrap();
+        assert_eq!(j.class(at), PointClass::Territory(Color::White), "{p}");
+    }
+    for p in ["pn", "qn", "ns", "mo", "no", "lp"] {
+        assert_eq!(
+            j.class(Point::from_sgf(p).unwrap()),
+            PointClass::Dame,
+            "{p}"
+        );
+    }
+}
+
+#[test]
 fn huang_zhou_top_seki_has_its_single_shared_liberty_at_ja() {
     // Seed 001, 黄龙士 vs 周东侯: the top seki lives on one shared liberty.
     let (j, _) = judged(&lanke_testdata::classic("huang-zhou.sgf"));

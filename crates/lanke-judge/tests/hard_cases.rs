@@ -215,16 +215,17 @@ fn a_group_connected_out_by_miai_lives() {
 /// An open border: the record of the 23rd Meijin title match, game 6,
 /// stops with a neutral region of 12 points or more still open between
 /// the two sides. Left as dame it counted for nobody and the rescoring
-/// gave W+1.5; the five points of it the playouts give clearly to Black
-/// count as Black's territory (22 dame remain to be filled), and Japanese
-/// counting then reproduces the recorded B+3.5 (`lanke eval`, sample 1).
+/// gave W+1.5; the six points of it the playouts give to Black (clearly,
+/// or leaning and nearer Black's stones) count as Black's territory (21
+/// dame remain to be filled), and Japanese counting then reproduces the
+/// recorded B+3.5 (`lanke eval`).
 #[test]
 fn an_open_border_is_counted_from_the_playouts() {
     let bytes = lanke_testdata::cwi_file("games/Meijin/Title/Mei-1998-6.sgf");
     let j = judged_bytes(bytes);
-    assert_eq!(j.before_fill.open_border, [5, 0]);
-    assert_eq!(j.before_fill.territory, [58, 42]);
-    assert_eq!(j.before_fill.dame, 22);
+    assert_eq!(j.before_fill.open_border, [6, 0]);
+    assert_eq!(j.before_fill.territory, [59, 42]);
+    assert_eq!(j.before_fill.dame, 21);
 }
 
 /// Hanezeki (`positions/hanezeki.sgf`, goscorer's diagram): both structures
