@@ -250,6 +250,9 @@ pub struct Judgement {
     pub confidence: f32,
     /// The filled board (dead stones removed, dame and protective moves played).
     pub filled: Board,
+    /// The side to move after the position (the judge's `to_move`): who
+    /// fills first where a family splits the dame by turns.
+    pub to_move: Color,
 }
 
 impl Judgement {
@@ -844,6 +847,7 @@ pub fn judge(
         groups,
         confidence,
         filled,
+        to_move,
     }
 }
 

@@ -85,6 +85,10 @@ pub enum Counting {
     TerritoryPrisoners,
     /// Stones plus territory plus seki eyes; shared points split.
     Area,
+    /// Area with the filled dame shared by turns from the side to move,
+    /// protective moves not taking a turn (seed 001's 近代数子法 table:
+    /// who collects last decides the odd point).
+    AreaDameByTurns,
     /// Area with every stone on the board alive (Tromp–Taylor): no judgement.
     AreaAllStonesAlive,
     /// Area, minus one point when Black made the last on-board move (WMSG 2008).
@@ -175,7 +179,7 @@ pub static FAMILIES: [Family; 20] = [
         ko: KoRule::Simple,
         suicide_legal: false,
         komi_by_bid: false,
-        counting: Counting::Area,
+        counting: Counting::AreaDameByTurns,
     },
     Family {
         id: "aga",
@@ -537,6 +541,7 @@ pub fn score(f: &Family, q: &Quantities, komi: KomiMode) -> Score {
             f64::from(q.territory[1] + q.kills(w)),
         ),
         Counting::Area | Counting::ScientificLegal => (q.area_split(b), q.area_split(w)),
+        Counting::AreaDameByTurns => (q.area_dame_by_turns(b), q.area_dame_by_turns(w)),
         Counting::AreaAllStonesAlive => (
             f64::from(q.all_alive_area[0]),
             f64::from(q.all_alive_area[1]),
@@ -650,7 +655,9 @@ pub fn score(f: &Family, q: &Quantities, komi: KomiMode) -> Score {
     } else {
         Outcome::Draw
     };
-    let (black, white) = if f.unit == Unit::Stones && f.counting == Counting::Area {
+    let (black, white) = if f.unit == Unit::Stones
+        && matches!(f.counting, Counting::Area | Counting::AreaDameByTurns)
+    {
         (black, f64::from(q.points) - black)
     } else {
         (black, white)

@@ -156,3 +156,29 @@ fn tang_song_balances_moves_inside_own_routes_when_no_dame_is_left() {
     );
     assert_eq!(ts.outcome, Outcome::Draw, "停路为芇");
 }
+
+/// Five dame left by the record (B 178, W 178 before filling), White to
+/// move after it; White also had to make two protective moves, so the
+/// filling gave Black three dame and White two (its protective moves cost
+/// it turns). Chinese counts the filled board; the 1920s family shares the
+/// dame by turns, protective moves aside: White, first, takes three (seed
+/// 001: who collects last takes the odd point).
+#[test]
+fn the_1920s_family_shares_the_dame_by_turns_and_chinese_counts_the_filled_board() {
+    let mut q = base();
+    q.area_before_fill = [178, 178];
+    q.stones = [143, 145];
+    q.territory = [38, 35];
+    q.fills = [3, 4];
+    q.protective = [0, 2];
+    q.first_to_fill = Some(Color::White);
+    let chinese = run("chinese", &q, 0.0);
+    assert_eq!((chinese.black, chinese.white), (181.0, 180.0));
+    let modern = run("chinese-modern-1920s", &q, 0.0);
+    assert_eq!((modern.black, modern.white), (180.0, 181.0));
+    assert_eq!(modern.outcome, Outcome::White);
+    q.first_to_fill = Some(Color::Black);
+    assert_eq!(run("chinese-modern-1920s", &q, 0.0).black, 181.0);
+    q.first_to_fill = None;
+    assert_eq!(run("chinese-modern-1920s", &q, 0.0).black, 180.5);
+}

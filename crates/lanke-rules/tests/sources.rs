@@ -128,6 +128,30 @@ fn takabe_zhang_two_stone_game_in_stones_and_points() {
     assert!(jp.note.starts_with("diagram:"), "{jp:?}");
 }
 
+/// Seed 001, 铃木为次郎 vs 方金题 1921, three stones: "白先黑收后,黑盘面182子,
+/// 还白1又1/2子,各得180又1/2子,和棋". The diagram has no `HA`, so the three
+/// stones are set here. The 1920s family shares the 26 filled dame by
+/// turns from the side to move (White: 13 each) as seed 001's table of
+/// who collects last does; the modern Chinese family counts the filled
+/// board, where White's extra protective moves cost it a dame.
+#[test]
+fn suzuki_fang_1921_is_a_draw_at_180_and_a_half_stones_each() {
+    let mut q = quantities(&lanke_testdata::classic("suzuki-fang.sgf"));
+    assert_eq!(q.dame_before_fill, 26);
+    assert_eq!(q.first_to_fill, Some(Color::White), "PL[W]");
+    q.handicap = 3;
+    let modern = run("chinese-modern-1920s", &q, KomiMode::Native);
+    assert_eq!((modern.black, modern.white), (182.0, 179.0), "黑盘面182子");
+    assert_eq!(modern.compensation, 1.5, "还白1又1/2子");
+    assert_eq!(
+        (modern.margin, modern.outcome),
+        (0.0, Outcome::Draw),
+        "{modern:?}"
+    );
+    let filled = run("chinese", &q, KomiMode::Native);
+    assert_eq!(filled.black, 183.0, "{filled:?}");
+}
+
 /// Seed 001 图八: two white groups each in seki with the black stones
 /// between them, each keeping a two-point eye in which White may fill one
 /// point without harm — "左、右两块各有一路,计二路,黑棋无路". The seki is read
