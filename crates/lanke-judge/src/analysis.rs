@@ -78,7 +78,8 @@ const OPEN_BORDER_OWNED: f32 = 0.6;
 /// because random play sometimes kills the whole group around it, and only
 /// the nearer-and-leaning points reproduce the source's 26 dame (B 182).
 /// Measured on the twelve eval samples: 2,396 → 2,410 exact (7 better, 2
-/// worse, 3 equal; 182 rescorings closer to the record, 78 farther);
+/// worse, 3 equal; 182 rescorings closer to the record, 78 farther;
+/// +4 on twelve fresh samples, 13–24: 2,429 → 2,433);
 /// 0.0 gave 2,418 but makes that game's boundary point qn (lean +0.22,
 /// next to a black stone) Black's territory where the source has a dame;
 /// 0.2 gave 2,413, 0.25 2,406, 0.5 2,400, distance alone 2,413.
