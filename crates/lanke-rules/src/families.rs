@@ -541,7 +541,17 @@ pub fn score(f: &Family, q: &Quantities, komi: KomiMode) -> Score {
             f64::from(q.territory[1] + q.kills(w)),
         ),
         Counting::Area | Counting::ScientificLegal => (q.area_split(b), q.area_split(w)),
-        Counting::AreaDameByTurns => (q.area_dame_by_turns(b), q.area_dame_by_turns(w)),
+        Counting::AreaDameByTurns => {
+            let [black_share, white_share] = q.dame_shares_by_turns();
+            note = match q.first_to_fill {
+                Some(first) => format!(
+                    "filled dame by turns, {} first: B {black_share}, W {white_share}",
+                    first.letter()
+                ),
+                None => format!("filled dame split evenly: B {black_share}, W {white_share}"),
+            };
+            (q.area_dame_by_turns(b), q.area_dame_by_turns(w))
+        }
         Counting::AreaAllStonesAlive => (
             f64::from(q.all_alive_area[0]),
             f64::from(q.all_alive_area[1]),

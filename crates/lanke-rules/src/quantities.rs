@@ -183,14 +183,22 @@ impl Quantities {
     /// counting: "白先黑收后", 26 dame at 13 each).
     #[must_use]
     pub fn area_dame_by_turns(&self, c: Color) -> f64 {
-        let filled_dame = |c: Color| self.fills[c.index()] - self.protective[c.index()];
-        let total = filled_dame(Color::Black) + filled_dame(Color::White);
-        let share = match self.first_to_fill {
-            Some(first) if first == c => f64::from(total.div_ceil(2)),
-            Some(_) => f64::from(total / 2),
-            None => f64::from(total) / 2.0,
-        };
-        self.area_split(c) - f64::from(filled_dame(c)) + share
+        let filled = self.fills[c.index()] - self.protective[c.index()];
+        self.area_split(c) - f64::from(filled) + self.dame_shares_by_turns()[c.index()]
+    }
+
+    /// The filled dame (fills less protective moves) shared by turns from
+    /// `first_to_fill`, which takes the odd one; split evenly when it is
+    /// unknown. Index 0 Black.
+    #[must_use]
+    pub fn dame_shares_by_turns(&self) -> [f64; 2] {
+        let total: u32 = (0..2).map(|c| self.fills[c] - self.protective[c]).sum();
+        let (more, fewer) = (f64::from(total.div_ceil(2)), f64::from(total / 2));
+        match self.first_to_fill {
+            Some(Color::Black) => [more, fewer],
+            Some(Color::White) => [fewer, more],
+            None => [f64::from(total) / 2.0; 2],
+        }
     }
 
     /// All moves of a colour in the completed game (record plus fills).
