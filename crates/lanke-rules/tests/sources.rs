@@ -148,6 +148,7 @@ fn suzuki_fang_1921_is_a_draw_at_180_and_a_half_stones_each() {
         (0.0, Outcome::Draw),
         "{modern:?}"
     );
+    assert_eq!(modern.note, "filled dame by turns, W first: B 13, W 13");
     let filled = run("chinese", &q, KomiMode::Native);
     assert_eq!(filled.black, 183.0, "{filled:?}");
 }
