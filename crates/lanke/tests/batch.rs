@@ -15,12 +15,18 @@ const FILES: [&str; 6] = [
 ];
 
 /// A small real corpus: the Song and Qing records, counted and resigned
-/// modern games, the classics, and the bad-input corpus.
+/// modern games, the classics, and the bad-input corpus. Written once per
+/// test process: the tests run in parallel threads, and one of them must
+/// not read the corpus while another is still writing it (a race that once
+/// made `--jobs 1` read a half-written, empty file).
 fn corpus() -> PathBuf {
+    static CORPUS: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    CORPUS.get_or_init(write_corpus).clone()
+}
+
+fn write_corpus() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("lanke-batch-corpus-{}", std::process::id()));
-    if dir.exists() {
-        return dir;
-    }
+    let _ = std::fs::remove_dir_all(&dir);
     let cwi = lanke_testdata::cwi();
     let mut n = 0;
     for (name, bytes) in cwi {
