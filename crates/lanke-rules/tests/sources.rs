@@ -153,6 +153,49 @@ fn suzuki_fang_1921_is_a_draw_at_180_and_a_half_stones_each() {
     assert_eq!(filled.black, 183.0, "{filled:?}");
 }
 
+/// Seed 001 on the same game: "本局黑有两块,白有五块" — Black 2 groups,
+/// White 5, after the dame the source leaves to the reader
+/// ("单官请读者自填"). Who fills hd decides it: Black there joins its
+/// top-left group to the centre and keeps White's gd-hd-id-jd path from
+/// joining White's top and left groups. The judge's own filling gives hd
+/// to White (a cut that takes nothing from an area count) and counts 3 : 4,
+/// so this test fills the 26 dame by hand — White first, 13 each, Black
+/// at hd, White closing its lower right at pn and qn — with the protective
+/// moves they force, and asks the judge to count the filled board.
+#[test]
+fn suzuki_fang_after_a_concrete_dame_sequence_black_has_two_groups_white_five() {
+    const FILLS: &str = "W:ac B:ae W:ao B:ar W:no B:hm W:ho B:mo W:on B:ep W:gp B:gs \
+        W:is B:ns W:qs B:aa W:ab B:ca W:gd B:hd W:id B:ic W:jd B:ee W:ke B:jf W:oj \
+        B:kf W:il B:ik W:qn B:fc W:pn B:kn W:lp";
+    let moves: String = FILLS
+        .split_whitespace()
+        .map(|m| {
+            let (color, point) = m.split_once(':').expect("C:pt");
+            format!(";{color}[{point}]")
+        })
+        .collect();
+    let text = String::from_utf8(lanke_testdata::classic("suzuki-fang.sgf")).expect("UTF-8");
+    let end = text.rfind(')').expect("a closed game tree");
+    let filled = format!("{}{moves})", &text[..end]);
+    let mut q = quantities(filled.as_bytes());
+    q.handicap = 3;
+    assert_eq!(q.dame_before_fill, 0, "every dame filled by hand");
+    assert_eq!(q.groups, [2, 5], "黑有两块,白有五块");
+    assert_eq!(q.eye_points, [4, 10]);
+    let modern = run("chinese-modern-1920s", &q, KomiMode::Native);
+    assert_eq!((modern.black, modern.white), (182.0, 179.0), "黑盘面182子");
+    assert_eq!((modern.margin, modern.outcome), (0.0, Outcome::Draw));
+    // Under Ming/Qing counting the three groups' difference would have
+    // mattered (the 还块子 the 1920s abolished): Black 182 − 4/2 + 10/2 =
+    // 185, less the 3 handicap stones returned, against 180.5: B+1.5.
+    let mq = run("ming-qing", &q, KomiMode::Native);
+    assert_eq!(
+        (mq.black, mq.compensation, mq.margin, mq.outcome),
+        (185.0, 3.0, 1.5, Outcome::Black),
+        "{mq:?}"
+    );
+}
+
 /// Seed 001 图八: two white groups each in seki with the black stones
 /// between them, each keeping a two-point eye in which White may fill one
 /// point without harm — "左、右两块各有一路,计二路,黑棋无路". The seki is read
