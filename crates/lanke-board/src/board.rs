@@ -80,15 +80,31 @@ impl PlayResult {
     }
 }
 
-/// A go board of size 2..=25.
+/// A go board of size 2..=25: the cells and the hash, nothing else, so a
+/// clone (the judge's readings make many) is one small copy and no
+/// allocation. Flood fills keep their marks in a local [`Visited`].
 #[derive(Clone)]
 pub struct Board {
     size: u8,
     cells: [Cell; CELLS],
     hash: u64,
-    marks: [u32; CELLS],
-    generation: u32,
-    stack: Vec<usize>,
+}
+
+/// Cells a flood fill has reached: one bit per cell of the padded grid.
+struct Visited([u64; CELLS.div_ceil(64)]);
+
+impl Visited {
+    fn new() -> Visited {
+        Visited([0; CELLS.div_ceil(64)])
+    }
+
+    /// Marks `i`; false when it was marked already.
+    fn insert(&mut self, i: usize) -> bool {
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let fresh = self.0[word] & bit == 0;
+        self.0[word] |= bit;
+        fresh
+    }
 }
 
 impl std::fmt::Debug for Board {
@@ -121,9 +137,6 @@ impl Board {
             size,
             cells,
             hash: 0,
-            marks: [0; CELLS],
-            generation: 0,
-            stack: Vec::with_capacity(64),
         }
     }
 
@@ -199,30 +212,31 @@ impl Board {
         self.set(Self::idx(p), cell);
     }
 
-    fn next_generation(&mut self) -> u32 {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.marks = [0; CELLS];
-            self.generation = 1;
-        }
-        self.generation
-    }
-
     /// Does the chain at `i` have a liberty?
     #[must_use]
-    pub fn has_liberty(&mut self, i: usize) -> bool {
+    pub fn has_liberty(&self, i: usize) -> bool {
+        // Most chains asked about have one beside the stone asked about.
+        if Self::neighbours(i)
+            .iter()
+            .any(|&n| self.cells[n] == Cell::Empty)
+        {
+            return true;
+        }
         let color = self.cells[i];
-        let g = self.next_generation();
-        self.stack.clear();
-        self.stack.push(i);
-        self.marks[i] = g;
-        while let Some(j) = self.stack.pop() {
+        let mut seen = Visited::new();
+        let mut stack = [0u16; CELLS];
+        let mut len = 1;
+        stack[0] = i as u16;
+        seen.insert(i);
+        while len > 0 {
+            len -= 1;
+            let j = usize::from(stack[len]);
             for n in Self::neighbours(j) {
                 match self.cells[n] {
                     Cell::Empty => return true,
-                    c if c == color && self.marks[n] != g => {
-                        self.marks[n] = g;
-                        self.stack.push(n);
+                    c if c == color && seen.insert(n) => {
+                        stack[len] = n as u16;
+                        len += 1;
                     }
                     _ => {}
                 }
@@ -234,30 +248,21 @@ impl Board {
     /// Grid indices of the chain containing `i` (which must hold a stone),
     /// and the number of distinct liberties.
     #[must_use]
-    pub fn chain(&mut self, i: usize) -> (Vec<usize>, usize) {
+    pub fn chain(&self, i: usize) -> (Vec<usize>, usize) {
         let color = self.cells[i];
-        let g = self.next_generation();
+        let mut seen = Visited::new();
         let mut stones = Vec::with_capacity(16);
         stones.push(i);
         let mut libs = 0;
-        self.marks[i] = g;
+        seen.insert(i);
         let mut k = 0;
         while k < stones.len() {
             let j = stones[k];
             k += 1;
             for n in Self::neighbours(j) {
-                if self.marks[n] == g {
-                    continue;
-                }
                 match self.cells[n] {
-                    Cell::Empty => {
-                        self.marks[n] = g;
-                        libs += 1;
-                    }
-                    c if c == color => {
-                        self.marks[n] = g;
-                        stones.push(n);
-                    }
+                    Cell::Empty if seen.insert(n) => libs += 1,
+                    c if c == color && seen.insert(n) => stones.push(n),
                     _ => {}
                 }
             }
@@ -268,15 +273,19 @@ impl Board {
     fn remove_chain(&mut self, i: usize) -> (u16, usize) {
         let color = self.cells[i];
         let mut removed = 0u16;
-        self.stack.clear();
-        self.stack.push(i);
+        let mut stack = [0u16; CELLS];
+        let mut len = 1;
+        stack[0] = i as u16;
         self.set(i, Cell::Empty);
-        while let Some(j) = self.stack.pop() {
+        while len > 0 {
+            len -= 1;
+            let j = usize::from(stack[len]);
             removed += 1;
             for n in Self::neighbours(j) {
                 if self.cells[n] == color {
                     self.set(n, Cell::Empty);
-                    self.stack.push(n);
+                    stack[len] = n as u16;
+                    len += 1;
                 }
             }
         }

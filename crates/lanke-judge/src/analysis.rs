@@ -309,7 +309,7 @@ impl Judgement {
 }
 
 /// Chains of a board: (colour, grid indices), in board order.
-pub(crate) fn chains_of(board: &mut Board) -> Vec<(Color, Vec<usize>)> {
+pub(crate) fn chains_of(board: &Board) -> Vec<(Color, Vec<usize>)> {
     let mut seen = vec![false; board.points().last().map_or(0, |i| i + 1)];
     let mut out = Vec::new();
     let points: Vec<usize> = board.points().collect();
@@ -362,7 +362,7 @@ pub(crate) fn regions_without(board: &Board, color: Color) -> (Vec<usize>, Vec<V
 }
 
 /// Liberties of the chain at `i`, sorted.
-pub(crate) fn liberties(board: &mut Board, i: usize) -> Vec<usize> {
+pub(crate) fn liberties(board: &Board, i: usize) -> Vec<usize> {
     let (stones, _) = board.chain(i);
     let mut libs: Vec<usize> = stones
         .iter()
@@ -385,9 +385,8 @@ pub fn judge(
     opts: &JudgeOptions,
 ) -> Judgement {
     let size = board.size();
-    let mut work = board.clone();
-    let chains = chains_of(&mut work);
-    let cells = work.points().last().map_or(0, |i| i + 1);
+    let chains = chains_of(board);
+    let cells = board.points().last().map_or(0, |i| i + 1);
 
     // 1. Chain statuses. Benson's unconditionally alive chains and the
     //    sealed regions around them are settled for certain: playouts never
@@ -805,7 +804,6 @@ pub fn judge(
     // dame (two living groups may also leave a point neither can fill).
     let left =
         |i: usize| filled.cell(i) == Cell::Empty && after_classes[idx(i)] == PointClass::Dame;
-    let mut probe = filled.clone();
     let mut shared_points = Vec::new();
     for i in filled.points().filter(|&i| left(i)) {
         let mut colours = [false; 2];
@@ -815,7 +813,7 @@ pub fn judge(
                 None => true,
                 Some(c) => {
                     colours[c.index()] = true;
-                    let libs = liberties(&mut probe, n);
+                    let libs = liberties(&filled, n);
                     libs.len() >= 2 && libs.iter().all(|&l| left(l))
                 }
             });
@@ -831,7 +829,7 @@ pub fn judge(
         filled.get(p) == Cell::Empty
     });
     after_fill.open_border = open_border_counts(&after_classes, &estimated);
-    let groups = groups_of(&mut filled, &after_classes, size);
+    let groups = groups_of(&filled, &after_classes, size);
     let confidence = infos.iter().map(|c| c.confidence).fold(1.0f32, f32::min);
     Judgement {
         size,
@@ -955,7 +953,7 @@ fn self_atari(board: &Board, color: Color, i: usize, libs: &[u32]) -> bool {
     if r.suicided > 0 {
         return true;
     }
-    r.captured == 0 && liberties(&mut b, i).len() <= 1
+    r.captured == 0 && liberties(&b, i).len() <= 1
 }
 
 /// The one liberty of a chain (`stones`) known to be in atari.
@@ -978,14 +976,13 @@ struct ChainTable {
 
 impl ChainTable {
     fn of(board: &Board, dead: &[bool]) -> ChainTable {
-        let mut probe = board.clone();
         let cells = board.points().last().map_or(0, |i| i + 1);
         let mut libs = vec![0u32; cells];
         let mut done = vec![false; cells];
         let mut atari = Vec::new();
         for i in board.points() {
             if board.cell(i).color().is_some() && !done[i] {
-                let (stones, n) = probe.chain(i);
+                let (stones, n) = board.chain(i);
                 for &s in &stones {
                     done[s] = true;
                     libs[s] = n as u32;
@@ -1039,7 +1036,7 @@ fn threatens(board: &Board, color: Color, i: usize, dead: &[bool], libs: &[u32])
     let mut b = board.clone();
     b.play(color, i);
     Board::neighbours(i).iter().any(|&n| {
-        b.cell(n) == Cell::of(color.opponent()) && !dead[n] && liberties(&mut b, n).len() == 1
+        b.cell(n) == Cell::of(color.opponent()) && !dead[n] && liberties(&b, n).len() == 1
     })
 }
 
@@ -1062,7 +1059,7 @@ fn find(parent: &mut [usize], x: usize) -> usize {
 /// colour joined through that colour's own territory or seki eyes (empty
 /// regions touching one colour only that are not dame). Empty cells get
 /// `usize::MAX`.
-fn group_labels(board: &mut Board, class_at: &impl Fn(usize) -> PointClass) -> Vec<usize> {
+fn group_labels(board: &Board, class_at: &impl Fn(usize) -> PointClass) -> Vec<usize> {
     let cells = board.points().last().map_or(0, |i| i + 1);
     let chains = chains_of(board);
     let mut label = vec![usize::MAX; cells];
@@ -1129,7 +1126,7 @@ impl GroupTracker {
                 view.put(Board::point(i), Cell::Empty);
             }
         }
-        let id = group_labels(&mut view, class_at);
+        let id = group_labels(&view, class_at);
         let ids = id
             .iter()
             .filter(|&&l| l != usize::MAX)
@@ -1228,7 +1225,7 @@ fn forces_protection(
         if b.cell(n) != Cell::of(victim) || dead[n] {
             return false;
         }
-        let libs = liberties(&mut b, n);
+        let libs = liberties(&b, n);
         libs.len() == 1
             && matches!(class_at(libs[0]), PointClass::Territory(c) | PointClass::SekiEye(c) if c == victim)
             && capture_sticks(&b, by, libs[0], dead)
@@ -1248,7 +1245,7 @@ fn spare_shared_liberty(board: &Board, side: Color, i: usize, dead: &[bool]) -> 
     }
     std::iter::once(i)
         .chain(Board::neighbours(i))
-        .all(|n| b.cell(n).color().is_none() || dead[n] || liberties(&mut b, n).len() >= 2)
+        .all(|n| b.cell(n).color().is_none() || dead[n] || liberties(&b, n).len() >= 2)
 }
 
 /// Live stones `color` at empty `i` would capture (`libs`: the
@@ -1258,14 +1255,13 @@ fn live_stones_taken(board: &Board, color: Color, i: usize, dead: &[bool], libs:
     if !Board::neighbours(i).into_iter().any(in_atari) {
         return 0;
     }
-    let mut probe = board.clone();
     let mut seen: Vec<usize> = Vec::new();
     let mut n = 0u16;
     for x in Board::neighbours(i) {
         if !in_atari(x) || seen.contains(&x) {
             continue;
         }
-        let (stones, _) = probe.chain(x);
+        let (stones, _) = board.chain(x);
         n += stones.iter().filter(|&&s| !dead[s]).count() as u16;
         seen.extend(stones);
     }
@@ -1273,14 +1269,13 @@ fn live_stones_taken(board: &Board, color: Color, i: usize, dead: &[bool], libs:
 }
 
 fn chain_size(board: &Board, stone: usize) -> usize {
-    board.clone().chain(stone).0.len()
+    board.chain(stone).0.len()
 }
 
 /// The single liberties of the opponent chains next to the chain at `stone`:
 /// the points where a move captures one of them, in board order.
 fn capturing_points(board: &Board, stone: usize) -> Vec<usize> {
-    let mut probe = board.clone();
-    let (stones, _) = probe.chain(stone);
+    let (stones, _) = board.chain(stone);
     let Some(own) = board.cell(stone).color() else {
         return Vec::new();
     };
@@ -1292,7 +1287,7 @@ fn capturing_points(board: &Board, stone: usize) -> Vec<usize> {
         if board.cell(n) != foe || seen.contains(&n) {
             continue;
         }
-        let (chain, libs) = probe.chain(n);
+        let (chain, libs) = board.chain(n);
         seen.extend(&chain);
         if libs == 1 {
             let l = lone_liberty(board, &chain);
@@ -1351,8 +1346,7 @@ const SHORTAGE_DEPTH: u32 = 9;
 /// atari; three or more liberties are safe. Simple ko is not tracked;
 /// `depth` bounds the plies.
 fn capturable(board: &Board, stone: usize, attacker: Color, dead: &[bool], depth: u32) -> bool {
-    let mut probe = board.clone();
-    let libs = liberties(&mut probe, stone);
+    let libs = liberties(board, stone);
     match libs.len() {
         0 => true,
         1 => capture_sticks(board, attacker, libs[0], dead),
@@ -1369,8 +1363,7 @@ fn capturable(board: &Board, stone: usize, attacker: Color, dead: &[bool], depth
 /// After an attacking move, can the chain at `stone` get out of capture?
 fn escapes(board: &Board, stone: usize, attacker: Color, dead: &[bool], depth: u32) -> bool {
     let defender = attacker.opponent();
-    let mut probe = board.clone();
-    let libs = liberties(&mut probe, stone);
+    let libs = liberties(board, stone);
     if libs.len() != 1 {
         // The attack took stones and left the chain two liberties or more:
         // the defender is to move and out (the attacker gets no second
@@ -1595,16 +1588,15 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     ) -> Option<(usize, FillKind)> {
         let (class_at, dead) = (self.class_at, self.dead);
         let own_point = |m: usize| matches!(class_at(m), PointClass::Territory(c) if c == side);
-        let mut probe = board.clone();
         let mut done: Vec<usize> = Vec::new();
         for &i in self.points {
             if board.cell(i) != Cell::of(side) || dead[i] || table.libs[i] != 2 || done.contains(&i)
             {
                 continue;
             }
-            let (stones, _) = probe.chain(i);
+            let (stones, _) = board.chain(i);
             done.extend(&stones);
-            let libs = liberties(&mut probe, i);
+            let libs = liberties(board, i);
             if !libs.iter().any(|&l| own_point(l))
                 || !libs
                     .iter()
@@ -1708,7 +1700,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
 }
 
 /// Living groups on the filled board.
-fn groups_of(filled: &mut Board, classes: &[PointClass], size: u8) -> [Vec<Group>; 2] {
+fn groups_of(filled: &Board, classes: &[PointClass], size: u8) -> [Vec<Group>; 2] {
     let class_at = |i: usize| {
         let p = Board::point(i);
         classes[p.y as usize * size as usize + p.x as usize]

@@ -33,7 +33,7 @@ pub fn pass_alive(board: &Board, color: Color) -> PassAlive {
     let cells = board.points().last().map_or(0, |i| i + 1) + 64;
 
     // Chains of `color`, labelled.
-    let chains: Vec<Vec<usize>> = chains_of(&mut board.clone())
+    let chains: Vec<Vec<usize>> = chains_of(board)
         .into_iter()
         .filter(|(c, _)| *c == color)
         .map(|(_, stones)| stones)

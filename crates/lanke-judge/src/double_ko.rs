@@ -63,7 +63,7 @@ fn kos(board: &Board) -> Vec<Ko> {
 }
 
 /// Stones (sorted) and liberties of the chain at `i`.
-fn chain_with_liberties(board: &mut Board, i: usize) -> (Vec<usize>, Vec<usize>) {
+fn chain_with_liberties(board: &Board, i: usize) -> (Vec<usize>, Vec<usize>) {
     let (mut stones, _) = board.chain(i);
     stones.sort_unstable();
     (stones, liberties(board, i))
@@ -71,7 +71,7 @@ fn chain_with_liberties(board: &mut Board, i: usize) -> (Vec<usize>, Vec<usize>)
 
 /// The chain of `color` next to `point` (other than `except`), if exactly one.
 fn single_chain_next_to(
-    board: &mut Board,
+    board: &Board,
     point: usize,
     color: Color,
     except: usize,
@@ -96,19 +96,18 @@ fn single_chain_next_to(
 #[must_use]
 pub fn double_ko_sekis(board: &Board) -> Vec<DoubleKoSeki> {
     let kos = kos(board);
-    let mut probe = board.clone();
     let mut found: Vec<DoubleKoSeki> = Vec::new();
     for white_ko in kos.iter().filter(|k| k.color == Color::White) {
         for black_ko in kos.iter().filter(|k| k.color == Color::Black) {
             // The White chain capping the White-stone ko and cupping the
             // lone Black stone; the Black chain likewise.
             let Some((white, white_libs)) =
-                single_chain_next_to(&mut probe, white_ko.point, Color::White, white_ko.stone)
+                single_chain_next_to(board, white_ko.point, Color::White, white_ko.stone)
             else {
                 continue;
             };
             let Some((black, black_libs)) =
-                single_chain_next_to(&mut probe, black_ko.point, Color::Black, black_ko.stone)
+                single_chain_next_to(board, black_ko.point, Color::Black, black_ko.stone)
             else {
                 continue;
             };

@@ -105,14 +105,13 @@ pub fn enclosures(board: &Board, defender: Color) -> Vec<Enclosure> {
     let (region_of, regions) = regions_without(board, defender);
     let small = |r: usize| regions[r].len() <= MAX_REGION;
     // Defender chains, and for each the regions it touches.
-    let mut work = board.clone();
     let mut chain_of = vec![usize::MAX; cells];
     let mut chains: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
     for i in board.points() {
         if board.cell(i) != own || chain_of[i] != usize::MAX {
             continue;
         }
-        let (stones, _) = work.chain(i);
+        let (stones, _) = board.chain(i);
         let mut touches: Vec<usize> = Vec::new();
         for &s in &stones {
             chain_of[s] = chains.len();
@@ -343,11 +342,10 @@ impl Search<'_> {
 /// (extending out would find liberties the reading does not track).
 fn outside_moves(board: &Board, enc: &Enclosure, attacker: bool) -> Vec<usize> {
     let own = Cell::of(enc.defender);
-    let mut work = board.clone();
     let mut chains: Vec<Vec<usize>> = Vec::new();
     for &w in &enc.walls {
         if !chains.iter().any(|c| c.contains(&w)) {
-            chains.push(work.chain(w).0);
+            chains.push(board.chain(w).0);
         }
     }
     let mut out = Vec::new();
@@ -416,11 +414,10 @@ fn locally_alive(board: &Board, enc: &Enclosure) -> bool {
         return false;
     }
     // Defender chains touching the enclosure, as stone lists.
-    let mut work = board.clone();
     let mut chains: Vec<Vec<usize>> = Vec::new();
     for &i in enc.region.iter().chain(enc.walls.iter()) {
         if board.cell(i) == own && !chains.iter().any(|c| c.contains(&i)) {
-            chains.push(work.chain(i).0);
+            chains.push(board.chain(i).0);
         }
     }
     let chain_of = |p: usize| chains.iter().position(|c| c.contains(&p));
