@@ -82,7 +82,7 @@ impl PlayResult {
 
 /// A go board of size 2..=25: the cells and the hash, nothing else, so a
 /// clone (the judge's readings make many) is one small copy and no
-/// allocation. Flood fills keep their marks in a local [`Visited`].
+/// allocation. Flood fills keep their marks in a local `Visited` set.
 #[derive(Clone)]
 pub struct Board {
     size: u8,
