@@ -13,6 +13,7 @@ use crate::benson::pass_alive;
 use crate::double_ko::double_ko_sekis;
 use crate::playout::{ownership_until, Ownership};
 use crate::reading::{enclosures, read, Enclosure, LocalStatus};
+use crate::standoff::standoff_sekis;
 
 /// Playouts run in batches of this many; after each batch the judge stops
 /// early when the playouts so far agree on everything (`playouts_agree`).
@@ -560,6 +561,27 @@ pub fn judge(
     //     the kos at random), recognised statically; see `double_ko`.
     if matches!(source, StatusSource::Builtin) {
         for seki in double_ko_sekis(board) {
+            for &s in &seki.stones {
+                infos[chain_of[s]].status = Status::Seki;
+                infos[chain_of[s]].confidence = 1.0;
+            }
+            for &l in &seki.shared {
+                read_shared[l] = true;
+            }
+        }
+    }
+
+    // 1d. Standoffs where both colours have a chain in atari (hanezeki):
+    //     the playouts capture at random and the enclosure reading sees one
+    //     defender only, so the whole area is read jointly for its score;
+    //     see `standoff`.
+    if matches!(source, StatusSource::Builtin) {
+        let safe_wall = |i: usize| {
+            let k = chain_of[i];
+            sure[infos[k].color.index()].alive[i]
+                || (infos[k].status == Status::Alive && infos[k].confidence >= SAFE_CONFIDENCE)
+        };
+        for seki in standoff_sekis(board, safe_wall) {
             for &s in &seki.stones {
                 infos[chain_of[s]].status = Status::Seki;
                 infos[chain_of[s]].confidence = 1.0;

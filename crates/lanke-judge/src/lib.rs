@@ -18,6 +18,7 @@ mod benson;
 mod double_ko;
 mod playout;
 mod reading;
+mod standoff;
 
 pub use analysis::{
     judge, ChainInfo, Counts, Fill, FillKind, Group, JudgeOptions, Judgement, PointClass, Status,
@@ -27,6 +28,9 @@ pub use benson::{pass_alive, PassAlive};
 pub use double_ko::{double_ko_sekis, DoubleKoSeki};
 pub use playout::{ownership, Ownership, Rng};
 pub use reading::{enclosures, read, Enclosure, LocalStatus};
+pub use standoff::{
+    area_score, read_standoff, standoff_sekis, StandoffSeki, StandoffValue, STANDOFF_NODE_BUDGET,
+};
 
 /// Test boards drawn as rows of `X` (black), `O` (white) and anything else
 /// for empty, top row first; the unit tests of every module share it.

@@ -8,7 +8,10 @@ mod common;
 
 use common::{judged, pts, record};
 use lanke_board::replay;
-use lanke_judge::{judge, JudgeOptions, Judgement, PointClass, Status, StatusSource};
+use lanke_judge::{
+    judge, read_standoff, standoff_sekis, JudgeOptions, Judgement, PointClass, Status,
+    StatusSource, STANDOFF_NODE_BUDGET,
+};
 use lanke_sgf::{Color, Point};
 
 fn judged_bytes(bytes: &[u8]) -> Judgement {
@@ -226,4 +229,96 @@ fn an_open_border_is_counted_from_the_playouts() {
     assert_eq!(j.before_fill.open_border, [6, 0]);
     assert_eq!(j.before_fill.territory, [59, 42]);
     assert_eq!(j.before_fill.dame, 21);
+}
+
+/// The area a standoff reading covers on `board`: the stones and shared
+/// liberties of the standoff seki that holds `stone`.
+fn standoff_area(board: &lanke_board::Board, stone: &str) -> Vec<usize> {
+    let at = lanke_board::Board::idx(Point::from_sgf(stone).unwrap());
+    let seki = standoff_sekis(board, |_| true)
+        .into_iter()
+        .find(|s| s.stones.contains(&at))
+        .expect("a standoff seki");
+    let mut area: Vec<usize> = seki.stones.iter().chain(&seki.shared).copied().collect();
+    area.sort_unstable();
+    area
+}
+
+/// The standoff's value after `color` plays at `p`, with the other side
+/// to move: what the move gains or loses against the standing score.
+fn after_move(board: &lanke_board::Board, area: &[usize], color: Color, p: &str) -> i32 {
+    let mut next = board.clone();
+    next.play(color, lanke_board::Board::idx(Point::from_sgf(p).unwrap()));
+    let v = read_standoff(&next, area, STANDOFF_NODE_BUDGET).expect("read within budget");
+    match color {
+        Color::Black => v.white_first,
+        Color::White => v.black_first,
+    }
+}
+
+/// Hanezeki: both colours have a three-stone string in atari inside the
+/// other's eye space, and whoever captures loses the race that follows
+/// (`tests/positions/hanezeki.sgf` gives the lines). All four chains stand
+/// in seki on three shared liberties. The playouts alone took both
+/// three-stone strings for dead; the joint standoff reading keeps them.
+#[test]
+fn hanezeki_is_a_seki_because_each_capture_loses() {
+    let board = replay(&record(&position_bytes("hanezeki.sgf"))).board;
+    for to_move in [Color::Black, Color::White] {
+        let j = judge_as(&board, to_move);
+        assert_eq!(j.dead, [vec![], vec![]], "{to_move:?} to move");
+        for stone in ["ab", "ea", "ba", "fb", "ka", "ha"] {
+            assert_eq!(status_at(&j, stone), Status::Seki, "{stone}");
+        }
+        for p in ["aa", "fa", "ga"] {
+            assert_eq!(class(&j, p), PointClass::SharedLiberty, "{p}");
+        }
+        assert!(j.fills.is_empty(), "{:?}", j.fills);
+        // Black: the right side below row c and column m's top two
+        // points; White: the left side below row c.
+        assert_eq!(j.after_fill.territory, [65, 36]);
+        let seki_groups = j
+            .groups
+            .clone()
+            .map(|g| g.iter().filter(|g| g.seki).count());
+        assert_eq!(seki_groups, [2, 2]);
+        assert_eq!(j.eye_points(), [2, 2], "the walls' two eyes each");
+    }
+    let area = standoff_area(&board, "ba");
+    let v = read_standoff(&board, &area, STANDOFF_NODE_BUDGET).unwrap();
+    assert!(v.is_seki(), "{v:?}");
+    assert_eq!(v.standing, -1, "B 9 stones, W 10, three shared points");
+    // Black takes White's three stones at aa: White places at ca and wins.
+    assert!(after_move(&board, &area, Color::Black, "aa") < v.standing);
+    // White takes Black's three stones at ga: Black places at ia and wins.
+    assert!(after_move(&board, &area, Color::White, "ga") > v.standing);
+}
+
+/// A real seki with stones in atari, of the hanezeki family: AlphaGo
+/// Zero's self-play game 2 (Nature 2017, 40 blocks) stops with Black's
+/// lone stone ap in atari at bp inside White's corner and White's lone
+/// stone es in atari at er inside Black's, the two main chains sharing the
+/// liberty as. Here a capture neither gains nor loses: each side's capture
+/// is answered by the other's, and the area's score after either equals
+/// its score as it stands, so the judge keeps all four chains in seki.
+/// Before the standoff reading it took both lone stones for dead, which
+/// counts two stones that neither side can win.
+#[test]
+fn alphago_zero_self_play_2_ends_with_a_seki_of_stones_in_atari() {
+    let bytes = lanke_testdata::cwi_file(
+        "games/AlphaGo/Nature2017/AlphaGo_Zero_40_block_self-play_games/02.sgf",
+    );
+    let (j, board) = common::judged(bytes);
+    for stone in ["ap", "es", "aq", "bs"] {
+        assert_eq!(status_at(&j, stone), Status::Seki, "{stone}");
+    }
+    for p in ["as", "bp", "er"] {
+        assert_eq!(class(&j, p), PointClass::SharedLiberty, "{p}");
+    }
+    let area = standoff_area(&board, "ap");
+    let v = read_standoff(&board, &area, STANDOFF_NODE_BUDGET).unwrap();
+    assert!(v.is_seki(), "{v:?}");
+    assert_eq!(v.standing, 1);
+    assert_eq!(after_move(&board, &area, Color::White, "bp"), v.standing);
+    assert_eq!(after_move(&board, &area, Color::Black, "er"), v.standing);
 }

@@ -1,0 +1,450 @@
+//! Joint reading of a standoff: a small area where chains of both colours
+//! stand locked against each other (a seki with chains in atari, the
+//! hanezeki), searched exhaustively for its area score.
+//!
+//! The area is a set of points (empty points and the locked chains'
+//! stones) walled in by stones outside it, which the search never captures
+//! and treats as alive. Both sides may play on any empty point of the area
+//! or pass; two passes in a row end a line. A move may not repeat a
+//! position earlier in its own line (positional superko within the local
+//! fight), so the simple ko is obeyed and no ko can be fought with threats
+//! from elsewhere — a final position confirmed with nothing left to play.
+//! No side fills a point whose every neighbour is its own stone (its own
+//! eye), the usual pruning of such searches.
+//!
+//! The value of a line is the area's Tromp–Taylor score at its end (Black's
+//! stones and empty points reaching only Black, less White's), except that
+//! a line ends at once, won outright, when a *main chain* is captured (an
+//! area chain touching the walls): the race is decided there, and the
+//! winner's group owns the space. A standoff is a seki when neither side
+//! gains by moving first: the value with Black first and with White first
+//! both equal the score of the area as it stands. In a hanezeki a capture
+//! wins stones at once and loses the race that follows; in milder cases
+//! (a capture answered by the other side's capture) it gains nothing. Both
+//! are properties of the whole area, which the enclosure reading of one
+//! defender at a time (`reading`) cannot see.
+//!
+//! Positions are transposed on (position, side to move, passes) although
+//! superko makes a line's legal moves depend on its path: a standard
+//! simplification. Only board analysis lives here; the judge decides where
+//! to look and what to conclude.
+
+use std::collections::HashMap;
+
+use lanke_board::{Board, Cell};
+use lanke_sgf::Color;
+
+/// Nodes one search may visit before giving up.
+pub const STANDOFF_NODE_BUDGET: u32 = 200_000;
+/// The longest line read (moves and passes).
+const MAX_DEPTH: usize = 150;
+
+/// The area's Tromp–Taylor score (Black minus White): its stones, and its
+/// empty points whose empty region inside the area reaches stones (inside or
+/// outside it) of one colour only.
+#[must_use]
+pub fn area_score(board: &Board, area: &[usize]) -> i32 {
+    let mut score = 0;
+    let mut seen: Vec<usize> = Vec::new();
+    for &i in area {
+        match board.cell(i) {
+            Cell::Black => score += 1,
+            Cell::White => score -= 1,
+            Cell::Empty if !seen.contains(&i) => {
+                let mut pts = vec![i];
+                seen.push(i);
+                let (mut black, mut white) = (false, false);
+                let mut at = 0;
+                while at < pts.len() {
+                    let p = pts[at];
+                    at += 1;
+                    for n in Board::neighbours(p) {
+                        match board.cell(n) {
+                            Cell::Black => black = true,
+                            Cell::White => white = true,
+                            Cell::Empty if area.contains(&n) && !seen.contains(&n) => {
+                                seen.push(n);
+                                pts.push(n);
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                let n = pts.len() as i32;
+                match (black, white) {
+                    (true, false) => score += n,
+                    (false, true) => score -= n,
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
+    score
+}
+
+/// The result of reading a standoff.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct StandoffValue {
+    /// The area's score as it stands (both pass at once).
+    pub standing: i32,
+    /// The best score Black can reach moving first.
+    pub black_first: i32,
+    /// The best score White can reach moving first (lower is better for it).
+    pub white_first: i32,
+}
+
+impl StandoffValue {
+    /// Neither side gains by moving first: the area stays as it stands.
+    #[must_use]
+    pub fn is_seki(&self) -> bool {
+        self.black_first == self.standing && self.white_first == self.standing
+    }
+}
+
+/// Reads the standoff on `area` (sorted grid indices) with each side
+/// moving first. `None` when either search runs out of its node budget.
+#[must_use]
+pub fn read_standoff(board: &Board, area: &[usize], budget: u32) -> Option<StandoffValue> {
+    let standing = area_score(board, area);
+    // Stones of the area's chains that touch the walls: the main chains.
+    let mains: Vec<usize> = area
+        .iter()
+        .copied()
+        .filter(|&i| board.cell(i) != Cell::Empty)
+        .filter(|&i| {
+            board.chain(i).0.iter().any(|&s| {
+                Board::neighbours(s)
+                    .iter()
+                    .any(|&n| board.cell(n).color().is_some() && area.binary_search(&n).is_err())
+            })
+        })
+        .collect();
+    let mut search = Search {
+        mains: mains.iter().map(|&i| (i, board.cell(i))).collect(),
+        area,
+        nodes: 0,
+        budget,
+        table: HashMap::new(),
+        path: Vec::new(),
+    };
+    let black_first = search.negamax(board, Color::Black, 0, -BIG, BIG)?;
+    search.nodes = 0;
+    let white_first = -search.negamax(board, Color::White, 0, -BIG, BIG)?;
+    Some(StandoffValue {
+        standing,
+        black_first,
+        white_first,
+    })
+}
+
+const BIG: i32 = 1_000;
+/// The value of a line that captures a main chain: more than any count.
+const MAIN_LOST: i32 = 500;
+
+/// How a stored value bounds the true one.
+#[derive(Copy, Clone)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+struct Search<'a> {
+    area: &'a [usize],
+    /// One entry per stone of a main chain: where, and its colour. A line
+    /// ends as soon as one of them is captured.
+    mains: Vec<(usize, Cell)>,
+    nodes: u32,
+    budget: u32,
+    table: HashMap<(u64, bool, u8), (i32, Bound)>,
+    path: Vec<u64>,
+}
+
+impl Search<'_> {
+    /// The score for `to_move` (its area minus the other's) with best play,
+    /// within the alpha-beta window.
+    fn negamax(
+        &mut self,
+        board: &Board,
+        to_move: Color,
+        passes: u8,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let sign = if to_move == Color::Black { 1 } else { -1 };
+        for &(i, c) in &self.mains {
+            if board.cell(i) != c {
+                return Some(if c == Cell::Black { -sign } else { sign } * MAIN_LOST);
+            }
+        }
+        if passes >= 2 {
+            return Some(sign * area_score(board, self.area));
+        }
+        self.nodes += 1;
+        if self.nodes > self.budget || self.path.len() >= MAX_DEPTH {
+            return None;
+        }
+        let key = (board.hash(), to_move == Color::Black, passes);
+        if let Some(&(v, bound)) = self.table.get(&key) {
+            match bound {
+                Bound::Exact => return Some(v),
+                Bound::Lower if v >= beta => return Some(v),
+                Bound::Upper if v <= alpha => return Some(v),
+                _ => {}
+            }
+        }
+        let alpha0 = alpha;
+        let mut best = -BIG;
+        self.path.push(board.hash());
+        let moves = self.moves(board, to_move);
+        for m in moves.into_iter().map(Some).chain(std::iter::once(None)) {
+            let (child, child_passes) = match m {
+                Some(i) => {
+                    let mut next = board.clone();
+                    let r = next.play(to_move, i);
+                    if r.suicided > 0 || self.path.contains(&next.hash()) {
+                        continue;
+                    }
+                    (next, 0)
+                }
+                None => (board.clone(), passes + 1),
+            };
+            let v = -self.negamax(&child, to_move.opponent(), child_passes, -beta, -alpha)?;
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.path.pop();
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.insert(key, (best, bound));
+        Some(best)
+    }
+
+    /// The empty points of the area the mover may try, captures first;
+    /// never a point all of whose neighbours are the mover's own stones (its
+    /// own eye, which filling cannot capture anything from).
+    fn moves(&self, board: &Board, to_move: Color) -> Vec<usize> {
+        let own = Cell::of(to_move);
+        let mut captures = Vec::new();
+        let mut quiet = Vec::new();
+        for &i in self.area {
+            if board.cell(i) != Cell::Empty {
+                continue;
+            }
+            let captures_some = Board::neighbours(i)
+                .iter()
+                .any(|&n| board.cell(n) == Cell::of(to_move.opponent()) && board.chain(n).1 == 1);
+            if captures_some {
+                captures.push(i);
+                continue;
+            }
+            let eye = Board::neighbours(i)
+                .iter()
+                .all(|&n| board.cell(n) == own || board.cell(n) == Cell::Border);
+            if !eye {
+                quiet.push(i);
+            }
+        }
+        captures.extend(quiet);
+        captures
+    }
+}
+
+/// Chains with at most this many liberties are locked into a standoff's
+/// area; chains with more are its walls.
+pub const STANDOFF_SHORT_LIBERTIES: usize = 3;
+/// The most points (stones and empty points) a standoff's area may hold.
+pub const STANDOFF_MAX_POINTS: usize = 32;
+/// The most empty points a standoff's area may hold.
+pub const STANDOFF_MAX_EMPTIES: usize = 8;
+
+/// A standoff read as a seki: every chain in it keeps its stones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandoffSeki {
+    /// Grid indices of the area's stones, sorted.
+    pub stones: Vec<usize>,
+    /// Grid indices of the area's empty points (shared liberties), sorted.
+    pub shared: Vec<usize>,
+    /// The reading that proved it.
+    pub value: StandoffValue,
+}
+
+/// The standoffs on `board` in which both colours have a chain in atari
+/// (the hanezeki's mark) and which read as a seki. An area is the chains
+/// in atari, every chain short of liberties reachable from them through
+/// stones and liberties, and those chains' liberties; the chains around it
+/// are its walls, and every wall stone must be one `safe_wall` vouches for
+/// (the reading never captures it). Areas over the size limits, or whose
+/// reading runs out of budget, are skipped.
+#[must_use]
+pub fn standoff_sekis(board: &Board, safe_wall: impl Fn(usize) -> bool) -> Vec<StandoffSeki> {
+    let chains = crate::analysis::chains_of(board);
+    let cells = board.points().last().map_or(0, |i| i + 1) + 64;
+    let mut chain_of = vec![usize::MAX; cells];
+    for (k, (_, stones)) in chains.iter().enumerate() {
+        for &s in stones {
+            chain_of[s] = k;
+        }
+    }
+    let libs: Vec<Vec<usize>> = chains
+        .iter()
+        .map(|(_, stones)| crate::analysis::liberties(board, stones[0]))
+        .collect();
+    let short = |k: usize| libs[k].len() <= STANDOFF_SHORT_LIBERTIES;
+    let mut taken = vec![false; chains.len()];
+    let mut out = Vec::new();
+    for start in 0..chains.len() {
+        if taken[start] || libs[start].len() != 1 {
+            continue;
+        }
+        let mut members = vec![start];
+        taken[start] = true;
+        let mut empties: Vec<usize> = Vec::new();
+        let mut walls_safe = true;
+        let mut at = 0;
+        while at < members.len() {
+            let k = members[at];
+            at += 1;
+            for &l in &libs[k] {
+                if !empties.contains(&l) {
+                    empties.push(l);
+                }
+            }
+            let touching = chains[k]
+                .1
+                .iter()
+                .chain(libs[k].iter())
+                .flat_map(|&p| Board::neighbours(p));
+            for n in touching {
+                let j = if n < cells { chain_of[n] } else { usize::MAX };
+                if j == usize::MAX || members.contains(&j) {
+                    continue;
+                }
+                if short(j) && !taken[j] {
+                    taken[j] = true;
+                    members.push(j);
+                } else if !short(j) {
+                    walls_safe &= safe_wall(n);
+                }
+            }
+        }
+        let in_atari = |c: Color| {
+            members
+                .iter()
+                .any(|&k| chains[k].0 == c && libs[k].len() == 1)
+        };
+        let points: usize =
+            members.iter().map(|&k| chains[k].1.len()).sum::<usize>() + empties.len();
+        if !walls_safe
+            || !in_atari(Color::Black)
+            || !in_atari(Color::White)
+            || points > STANDOFF_MAX_POINTS
+            || empties.len() > STANDOFF_MAX_EMPTIES
+        {
+            continue;
+        }
+        let mut stones: Vec<usize> = members
+            .iter()
+            .flat_map(|&k| chains[k].1.iter().copied())
+            .collect();
+        stones.sort_unstable();
+        empties.sort_unstable();
+        let mut area: Vec<usize> = stones.iter().chain(empties.iter()).copied().collect();
+        area.sort_unstable();
+        if let Some(value) = read_standoff(board, &area, STANDOFF_NODE_BUDGET) {
+            if value.is_seki() {
+                out.push(StandoffSeki {
+                    stones,
+                    shared: empties,
+                    value,
+                });
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board_from_top_rows;
+
+    /// The hanezeki of `tests/positions/hanezeki.sgf` on an otherwise
+    /// empty 13x13 board: Black's ab-eb and White's fb-kb, each with a
+    /// three-stone string of the other colour in atari in its eye space.
+    const HANEZEKI: [&str; 3] = [
+        ".OOOX..XXXOX.", //
+        "XXXXXOOOOOOX.",
+        "OOOOOXXXXXXXX",
+    ];
+
+    #[test]
+    fn the_area_score_counts_stones_and_empty_points_reaching_one_colour() {
+        let b = board_from_top_rows(13, &HANEZEKI);
+        let row = |y: u8, xs: std::ops::Range<u8>| -> Vec<usize> {
+            xs.map(|x| Board::idx(lanke_sgf::Point::new(x, y)))
+                .collect()
+        };
+        // Row a alone: B 5 stones, W 4; aa touches both colours (ab is
+        // Black's, ba White's), so do fa-ga; ma reaches only Black's la
+        // (mb is outside the area), so it is Black's.
+        assert_eq!(area_score(&b, &row(0, 0..13)), 5 - 4 + 1);
+        // Rows a and b less columns l and m: B 9, W 10, no empty point
+        // one-sided.
+        let mut area = row(0, 0..11);
+        area.extend(row(1, 0..11));
+        area.sort_unstable();
+        assert_eq!(area_score(&b, &area), 9 - 10);
+    }
+
+    /// Whoever captures in atari first loses the race: the standoff stands
+    /// as a seki on its three shared liberties.
+    #[test]
+    fn a_hanezeki_reads_as_a_seki() {
+        let b = board_from_top_rows(13, &HANEZEKI);
+        let found = standoff_sekis(&b, |_| true);
+        assert_eq!(found.len(), 1);
+        let s = &found[0];
+        assert_eq!(s.stones.len(), 19);
+        let shared: Vec<String> = s.shared.iter().map(|&i| Board::point(i).to_sgf()).collect();
+        assert_eq!(shared, ["aa", "fa", "ga"]);
+        assert_eq!(
+            s.value,
+            StandoffValue {
+                standing: -1,
+                black_first: -1,
+                white_first: -1
+            }
+        );
+    }
+
+    /// With White's string two stones long, Black has a third liberty at aa
+    /// and wins by taking the string at ba: a standoff one side wins by
+    /// moving is no seki, and nothing is reported.
+    #[test]
+    fn a_standoff_one_side_wins_is_not_a_seki() {
+        let rows = [
+            "..OOX..XXXOX.", //
+            "XXXXXOOOOOOX.",
+            "OOOOOXXXXXXXX",
+        ];
+        let b = board_from_top_rows(13, &rows);
+        assert!(standoff_sekis(&b, |_| true).is_empty());
+    }
+
+    /// Walls the caller cannot vouch for leave the standoff unread.
+    #[test]
+    fn unsafe_walls_leave_a_standoff_unread() {
+        let b = board_from_top_rows(13, &HANEZEKI);
+        assert!(standoff_sekis(&b, |_| false).is_empty());
+    }
+}
