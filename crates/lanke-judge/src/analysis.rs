@@ -13,7 +13,7 @@ use crate::benson::pass_alive;
 use crate::double_ko::double_ko_sekis;
 use crate::playout::{ownership_until, Ownership};
 use crate::reading::{enclosures, read, Enclosure, LocalStatus};
-use crate::standoff::standoff_sekis;
+use crate::standoff::standoff_sekis_among;
 
 /// Playouts run in batches of this many; after each batch the judge stops
 /// early when the playouts so far agree on everything (`playouts_agree`).
@@ -581,7 +581,7 @@ pub fn judge(
             sure[infos[k].color.index()].alive[i]
                 || (infos[k].status == Status::Alive && infos[k].confidence >= SAFE_CONFIDENCE)
         };
-        for seki in standoff_sekis(board, safe_wall) {
+        for seki in standoff_sekis_among(board, &chains, safe_wall) {
             for &s in &seki.stones {
                 infos[chain_of[s]].status = Status::Seki;
                 infos[chain_of[s]].confidence = 1.0;

@@ -287,7 +287,35 @@ pub struct StandoffSeki {
 /// reading runs out of budget, are skipped.
 #[must_use]
 pub fn standoff_sekis(board: &Board, safe_wall: impl Fn(usize) -> bool) -> Vec<StandoffSeki> {
-    let chains = crate::analysis::chains_of(board);
+    standoff_sekis_among(board, &crate::analysis::chains_of(board), safe_wall)
+}
+
+/// [`standoff_sekis`] with the board's chains (colour, grid indices) known.
+pub(crate) fn standoff_sekis_among(
+    board: &Board,
+    chains: &[(Color, Vec<usize>)],
+    safe_wall: impl Fn(usize) -> bool,
+) -> Vec<StandoffSeki> {
+    // Most positions have no chain in atari of one colour or the other: a
+    // chain is in atari only if none of its stones has two empty
+    // neighbours, which a scan without allocation rules out.
+    let may_be_in_atari = |stones: &Vec<usize>| {
+        stones.iter().all(|&s| {
+            Board::neighbours(s)
+                .iter()
+                .filter(|&&n| board.cell(n) == Cell::Empty)
+                .count()
+                <= 1
+        })
+    };
+    let colours_in_atari = [Color::Black, Color::White].map(|c| {
+        chains
+            .iter()
+            .any(|(colour, stones)| *colour == c && may_be_in_atari(stones))
+    });
+    if colours_in_atari.contains(&false) {
+        return Vec::new();
+    }
     let cells = board.points().last().map_or(0, |i| i + 1) + 64;
     let mut chain_of = vec![usize::MAX; cells];
     for (k, (_, stones)) in chains.iter().enumerate() {
@@ -295,9 +323,20 @@ pub fn standoff_sekis(board: &Board, safe_wall: impl Fn(usize) -> bool) -> Vec<S
             chain_of[s] = k;
         }
     }
+    // Each chain's liberties, from its stones' neighbours (the chains are
+    // known, so no flood fill is repeated).
     let libs: Vec<Vec<usize>> = chains
         .iter()
-        .map(|(_, stones)| crate::analysis::liberties(board, stones[0]))
+        .map(|(_, stones)| {
+            let mut l: Vec<usize> = stones
+                .iter()
+                .flat_map(|&s| Board::neighbours(s))
+                .filter(|&n| board.cell(n) == Cell::Empty)
+                .collect();
+            l.sort_unstable();
+            l.dedup();
+            l
+        })
         .collect();
     let short = |k: usize| libs[k].len() <= STANDOFF_SHORT_LIBERTIES;
     let mut taken = vec![false; chains.len()];
