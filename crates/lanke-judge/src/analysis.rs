@@ -367,7 +367,11 @@ pub(crate) fn regions_without(board: &Board, color: Color) -> (Vec<usize>, Vec<V
 
 /// Liberties of the chain at `i`, sorted.
 pub(crate) fn liberties(board: &Board, i: usize) -> Vec<usize> {
-    let (stones, _) = board.chain(i);
+    liberties_of_stones(board, &board.chain(i).0)
+}
+
+/// Liberties of a chain whose stones are known, sorted.
+pub(crate) fn liberties_of_stones(board: &Board, stones: &[usize]) -> Vec<usize> {
     let mut libs: Vec<usize> = stones
         .iter()
         .flat_map(|&s| Board::neighbours(s))

@@ -323,20 +323,10 @@ pub(crate) fn standoff_sekis_among(
             chain_of[s] = k;
         }
     }
-    // Each chain's liberties, from its stones' neighbours (the chains are
-    // known, so no flood fill is repeated).
+    // Each chain's liberties, from its known stones (no flood fill repeated).
     let libs: Vec<Vec<usize>> = chains
         .iter()
-        .map(|(_, stones)| {
-            let mut l: Vec<usize> = stones
-                .iter()
-                .flat_map(|&s| Board::neighbours(s))
-                .filter(|&n| board.cell(n) == Cell::Empty)
-                .collect();
-            l.sort_unstable();
-            l.dedup();
-            l
-        })
+        .map(|(_, stones)| crate::analysis::liberties_of_stones(board, stones))
         .collect();
     let short = |k: usize| libs[k].len() <= STANDOFF_SHORT_LIBERTIES;
     let mut taken = vec![false; chains.len()];
