@@ -221,11 +221,19 @@ impl PlayoutBoard {
         if i as u16 == self.ko || self.is_own_eye(i, c) {
             return false;
         }
+        // The commonest case first: two empty neighbours give the new
+        // chain two liberties, and one with no own neighbour leaves a lone
+        // stone with a liberty; either is acceptable whatever else holds.
+        let near = nb(i);
+        let empty_count = near.iter().filter(|&&n| self.cells[n] == EMPTY).count();
+        if empty_count >= 2 || (empty_count == 1 && near.iter().all(|&n| self.cells[n] != c)) {
+            return true;
+        }
         let opp = 3 - c;
         let mut captures = false;
         let mut own_chains = [NONE; 4];
         let mut empties_adjacent = 0u32;
-        for (k, n) in nb(i).into_iter().enumerate() {
+        for (k, n) in near.into_iter().enumerate() {
             match self.cells[n] {
                 EMPTY => empties_adjacent += 1,
                 x if x == opp => {
