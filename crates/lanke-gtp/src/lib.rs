@@ -6,6 +6,11 @@
 //! read AB/AW), then `final_status_list dead` and `final_status_list seki`
 //! are asked. Everything else (status merging, scoring) is the judge's.
 //!
+//! `final_score` asks the engine for its own result of a whole game (loaded
+//! move by move from a scratch SGF): `lanke eval --engine-score` sets it
+//! beside the built-in judge's, which is how GNU Go's play-out of the
+//! ending is measured against the records.
+//!
 //! This crate spawns processes and writes temporary files; nothing else does.
 
 use std::io::{BufRead, BufReader, Write};
@@ -13,7 +18,7 @@ use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use lanke_board::Board;
-use lanke_sgf::{Color, Point};
+use lanke_sgf::{Color, Event, GameRecord, MoveTarget, Point, SetupOp};
 
 /// A GTP failure.
 #[derive(Debug, thiserror::Error)]
@@ -164,6 +169,82 @@ impl GtpEngine {
     }
 }
 
+impl GtpEngine {
+    /// The engine's own result of a whole game: the record is loaded move
+    /// by move (so the engine knows the captures and whose turn it is),
+    /// the komi set, and `final_score` asked — GNU Go plays the ending out
+    /// (dame, protective moves) before it counts. Returns Black's margin
+    /// (negative for White; 0 for a draw) under the rules the engine was
+    /// started with.
+    pub fn final_score(&mut self, record: &GameRecord, komi: f64) -> Result<f64, GtpError> {
+        std::fs::write(&self.scratch, sgf_of_record(record, komi))?;
+        let path = self.scratch.display().to_string();
+        self.send(&format!("loadsgf {path}"))?;
+        self.send(&format!("komi {komi}"))?;
+        let answer = self.send("final_score")?;
+        parse_score(&answer).ok_or_else(|| GtpError::Protocol {
+            command: self.command.clone(),
+            message: format!("`final_score` answered `{answer}`, not B+N, W+N or 0"),
+        })
+    }
+}
+
+/// A GTP score (`B+7.5`, `W+3`, `0`) as Black's margin.
+#[must_use]
+pub fn parse_score(answer: &str) -> Option<f64> {
+    let t = answer.trim();
+    if t == "0" {
+        return Some(0.0);
+    }
+    let (sign, rest) = match t.get(..2)? {
+        "B+" | "b+" => (1.0, &t[2..]),
+        "W+" | "w+" => (-1.0, &t[2..]),
+        _ => return None,
+    };
+    let v: f64 = rest.parse().ok()?;
+    v.is_finite().then_some(sign * v)
+}
+
+/// The main line of `record` as a plain SGF: size and komi at the root,
+/// each node's setup stones, then each move in a node of its own (a node
+/// holding several moves is split). A move off the board is written as a
+/// pass, as the replay plays it.
+#[must_use]
+pub fn sgf_of_record(record: &GameRecord, komi: f64) -> String {
+    let mut sgf = format!("(;GM[1]FF[4]SZ[{}]KM[{komi}]", record.size);
+    let mut node = 0;
+    for event in &record.events {
+        match event {
+            Event::Setup { node: n, op, point } => {
+                if *n != node {
+                    sgf.push(';');
+                    node = *n;
+                }
+                let tag = match op {
+                    SetupOp::Add(Color::Black) => "AB",
+                    SetupOp::Add(Color::White) => "AW",
+                    SetupOp::Clear => "AE",
+                };
+                sgf.push_str(&format!("{tag}[{}]", point.to_sgf()));
+            }
+            Event::Move {
+                node: n,
+                color,
+                target,
+            } => {
+                let at = match target {
+                    MoveTarget::Point(p) => p.to_sgf(),
+                    MoveTarget::Pass | MoveTarget::OffBoard(_) => String::new(),
+                };
+                sgf.push_str(&format!(";{}[{at}]", color.letter()));
+                node = *n;
+            }
+        }
+    }
+    sgf.push_str(")\n");
+    sgf
+}
+
 impl Drop for GtpEngine {
     fn drop(&mut self) {
         let _ = writeln!(self.stdin, "quit");
@@ -185,5 +266,15 @@ mod tests {
         assert_eq!(parse_vertex("J1", 19), Some(Point::new(8, 18)));
         assert_eq!(parse_vertex("I5", 19), None);
         assert_eq!(parse_vertex("Z99", 19), None);
+    }
+
+    #[test]
+    fn scores_read_as_blacks_margin() {
+        assert_eq!(parse_score("B+7.5"), Some(7.5));
+        assert_eq!(parse_score("W+12"), Some(-12.0));
+        assert_eq!(parse_score("0"), Some(0.0));
+        assert_eq!(parse_score("B+R"), None);
+        assert_eq!(parse_score("?"), None);
+        assert_eq!(parse_score(""), None);
     }
 }

@@ -6,6 +6,11 @@
 //! komi. Japanese-era games are rescored under Japanese rules, `RU[Chinese]`
 //! games under Chinese rules, both with the record's komi. Every miss is
 //! classified by a stated heuristic (see `classify`).
+//!
+//! `--engine-score gtp:COMMAND` also asks an engine for its own result of
+//! each game (`final_score`: GNU Go plays the ending out before counting)
+//! and sets it beside the rescoring, so both are measured on the same games
+//! and every game one reproduces and the other does not can be looked at.
 
 use std::path::{Path, PathBuf};
 
@@ -67,6 +72,9 @@ pub struct EvalRow {
     pub protective: u32,
     pub seki_points: u32,
     pub moves: u32,
+    /// The engine's own margin (`--engine-score`), empty without one.
+    pub engine: Option<f64>,
+    pub engine_exact: Option<bool>,
 }
 
 /// Neutral points left at a record's end beyond which the game was plainly
@@ -131,9 +139,17 @@ fn rescore(
     spec: &JudgeSpec,
     overrides: &[Override],
     engine: Option<&mut lanke_gtp::GtpEngine>,
+    scorer: Option<&mut lanke_gtp::GtpEngine>,
 ) -> Result<EvalRow, String> {
     let r = replay(record);
     let j = judge_game(&id.to_string(), record, &r, spec, overrides, engine)?;
+    let engine_margin = match scorer {
+        Some(e) => Some(
+            e.final_score(record, komi)
+                .map_err(|e| format!("{id}: engine score: {e}"))?,
+        ),
+        None => None,
+    };
     let q = Quantities::new(&r, &j, 0);
     let fam = family(if chinese { "chinese" } else { "japanese" }).expect("family in table");
     let s = score(fam, &q, KomiMode::Record(komi));
@@ -178,6 +194,8 @@ fn rescore(
         protective: q.protective[0] + q.protective[1],
         seki_points: q.shared + q.seki_eyes[0] + q.seki_eyes[1],
         moves,
+        engine: engine_margin,
+        engine_exact: engine_margin.map(|m| (m - recorded).abs() < 1e-9),
     })
 }
 
@@ -233,11 +251,31 @@ fn sample<T>(
     items
 }
 
+/// What to evaluate beyond the judge: the sample, and an engine whose own
+/// result is set beside the rescoring.
+#[derive(Debug, Clone, Default)]
+pub struct EvalOptions {
+    /// Evaluate this many games drawn by `sample_seed` (all without).
+    pub sample: Option<usize>,
+    pub sample_seed: u64,
+    /// An engine command line asked for `final_score` on every game.
+    pub engine_score: Option<String>,
+}
+
+/// Parses `--engine-score`'s `gtp:COMMAND`.
+pub fn engine_score_command(text: &str) -> Result<String> {
+    match text.strip_prefix("gtp:").map(str::trim) {
+        Some(cmd) if !cmd.is_empty() => Ok(cmd.to_string()),
+        _ => anyhow::bail!(
+            "--engine-score takes gtp:COMMAND, e.g. gtp:'/usr/games/gnugo --mode gtp', not `{text}`"
+        ),
+    }
+}
+
 /// Runs the evaluation; returns the rows (also used by tests).
 pub fn evaluate(
     paths: &[PathBuf],
-    n: Option<usize>,
-    seed: u64,
+    opts: &EvalOptions,
     spec: &JudgeSpec,
     overrides: &[Override],
 ) -> Result<Vec<EvalRow>> {
@@ -264,14 +302,22 @@ pub fn evaluate(
         std::ops::ControlFlow::Continue(())
     });
     flush(&mut pending, &mut set);
-    let set = sample(set, n, seed, paths);
+    let set = sample(set, opts.sample, opts.sample_seed, paths);
+    let start_scorer = || -> Result<Option<lanke_gtp::GtpEngine>> {
+        match &opts.engine_score {
+            Some(cmd) => Ok(Some(lanke_gtp::GtpEngine::spawn(cmd)?)),
+            None => Ok(None),
+        }
+    };
     let rows: Vec<Result<EvalRow, String>> = set
         .par_iter()
         .map_init(
-            || start_engine(spec),
-            |engine, (id, (g, m, k, c))| match engine {
-                Ok(e) => rescore(id, g, *m, *k, *c, spec, overrides, e.as_mut()),
-                Err(e) => Err(format!("{e:#}")),
+            || (start_engine(spec), start_scorer()),
+            |engines, (id, (g, m, k, c))| match engines {
+                (Ok(e), Ok(s)) => {
+                    rescore(id, g, *m, *k, *c, spec, overrides, e.as_mut(), s.as_mut())
+                }
+                (Err(e), _) | (_, Err(e)) => Err(format!("{e:#}")),
             },
         )
         .collect();
@@ -314,20 +360,37 @@ fn summarise(w: &mut impl std::io::Write, rows: &[EvalRow], label: &str) -> std:
     for (c, n) in causes {
         writeln!(w, "  miss: {c}: {n}")?;
     }
+    let scored: Vec<(bool, bool)> = rows
+        .iter()
+        .filter_map(|r| r.engine_exact.map(|e| (r.exact, e)))
+        .collect();
+    if !scored.is_empty() {
+        let count = |f: fn(&(bool, bool)) -> bool| scored.iter().filter(|x| f(x)).count();
+        let engine_exact = count(|x| x.1);
+        let share = 100.0 * engine_exact as f64 / scored.len() as f64;
+        writeln!(
+            w,
+            "  engine's own final_score: {engine_exact}/{} exact ({share:.1}%); both {}, lanke only {}, engine only {}, neither {}",
+            scored.len(),
+            count(|x| x.0 && x.1),
+            count(|x| x.0 && !x.1),
+            count(|x| !x.0 && x.1),
+            count(|x| !x.0 && !x.1),
+        )?;
+    }
     Ok(())
 }
 
 /// Runs the command.
 pub fn run(
     paths: &[PathBuf],
-    n: Option<usize>,
-    seed: u64,
+    opts: &EvalOptions,
     spec: &JudgeSpec,
     overrides: &[Override],
     misses: Option<&Path>,
     all_rows: Option<&Path>,
 ) -> Result<()> {
-    let rows = evaluate(paths, n, seed, spec, overrides)?;
+    let rows = evaluate(paths, opts, spec, overrides)?;
     let (chinese, japanese): (Vec<EvalRow>, Vec<EvalRow>) =
         rows.iter().cloned().partition(|r| r.rules == "chinese");
     write_stdout(|out| {

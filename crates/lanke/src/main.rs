@@ -165,6 +165,13 @@ enum Command {
         /// Write every evaluated game, exact or not, to this CSV file.
         #[arg(long)]
         rows: Option<PathBuf>,
+        /// Also ask an engine for its own result of each game (GTP
+        /// `final_score`, after loading the record move by move), e.g.
+        /// gtp:'/usr/games/gnugo --mode gtp' (GNU Go counts Japanese-style
+        /// unless started with --chinese-rules), and compare both with the
+        /// records.
+        #[arg(long)]
+        engine_score: Option<String>,
     },
 }
 
@@ -328,12 +335,20 @@ fn main() -> anyhow::Result<()> {
             judging,
             misses,
             rows,
+            engine_score,
         } => {
             let (spec, overrides) = judging.resolve()?;
-            eval_cmd::run(
-                &paths,
+            let opts = eval_cmd::EvalOptions {
                 sample,
                 sample_seed,
+                engine_score: engine_score
+                    .as_deref()
+                    .map(eval_cmd::engine_score_command)
+                    .transpose()?,
+            };
+            eval_cmd::run(
+                &paths,
+                &opts,
                 &spec,
                 &overrides,
                 misses.as_deref(),
