@@ -167,9 +167,7 @@ impl GtpEngine {
         let seki = list(self.send("final_status_list seki")?);
         Ok((dead, seki))
     }
-}
 
-impl GtpEngine {
     /// The engine's own result of a whole game: the record is loaded move
     /// by move (so the engine knows the captures and whose turn it is),
     /// the komi set, and `final_score` asked — GNU Go plays the ending out
