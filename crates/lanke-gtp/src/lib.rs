@@ -11,11 +11,18 @@
 //! beside the built-in judge's, which is how GNU Go's play-out of the
 //! ending is measured against the records.
 //!
+//! An engine that does not speak GTP is given up, not waited for: an
+//! answer must open with `=` or `?` and come within [`ANSWER_TIMEOUT`]
+//! (the output is read by a thread of its own), and an engine that does
+//! not leave on `quit` is stopped.
+//!
 //! This crate spawns processes and writes temporary files; nothing else does.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::Duration;
 
 use lanke_board::Board;
 use lanke_sgf::{Color, Event, GameRecord, MoveTarget, Point, SetupOp};
@@ -35,12 +42,51 @@ pub enum GtpError {
     Io(#[from] std::io::Error),
 }
 
+/// How long one answer may take. GNU Go's slowest, `final_score` on a
+/// crowded ending, takes seconds; a program that is not a GTP engine (GNU
+/// Go without `--mode gtp` speaks the binary Go Modem Protocol on a pipe)
+/// never ends an answer.
+pub const ANSWER_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// A thread that reads `out` line by line (invalid UTF-8 replaced) into a
+/// channel, until the engine closes it or the receiver is gone.
+fn read_lines(out: ChildStdout) -> Receiver<std::io::Result<String>> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut out = BufReader::new(out);
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            match out.read_until(b'\n', &mut buf) {
+                Ok(0) => break,
+                Ok(_) => {
+                    if tx
+                        .send(Ok(String::from_utf8_lossy(&buf).into_owned()))
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    let _ = tx.send(Err(e));
+                    break;
+                }
+            }
+        }
+    });
+    rx
+}
+
 /// A running GTP engine.
 pub struct GtpEngine {
     command: String,
     child: Child,
     stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    /// The engine's output lines, read by a thread of their own so that
+    /// an engine that stops answering is given up after
+    /// [`ANSWER_TIMEOUT`] instead of blocking lanke.
+    lines: Receiver<std::io::Result<String>>,
+    timeout: Duration,
     scratch: PathBuf,
 }
 
@@ -85,7 +131,7 @@ impl GtpEngine {
                 source,
             })?;
         let stdin = child.stdin.take().expect("piped stdin");
-        let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+        let lines = read_lines(child.stdout.take().expect("piped stdout"));
         let scratch = std::env::temp_dir().join(format!(
             "lanke-gtp-{}-{}.sgf",
             std::process::id(),
@@ -95,9 +141,18 @@ impl GtpEngine {
             command: command.to_string(),
             child,
             stdin,
-            stdout,
+            lines,
+            timeout: ANSWER_TIMEOUT,
             scratch,
         })
+    }
+
+    /// The same engine, giving up on an answer after `timeout` instead of
+    /// [`ANSWER_TIMEOUT`].
+    #[must_use]
+    pub fn with_answer_timeout(mut self, timeout: Duration) -> GtpEngine {
+        self.timeout = timeout;
+        self
     }
 
     /// Sends one command and returns the answer's text.
@@ -106,18 +161,42 @@ impl GtpEngine {
         self.stdin.flush()?;
         let mut answer = String::new();
         loop {
-            let mut l = String::new();
-            if self.stdout.read_line(&mut l)? == 0 {
-                return Err(GtpError::Protocol {
-                    command: self.command.clone(),
-                    message: format!("engine closed its output after `{line}`"),
-                });
-            }
+            let l = match self.lines.recv_timeout(self.timeout) {
+                Ok(l) => l?,
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(GtpError::Protocol {
+                        command: self.command.clone(),
+                        message: format!("engine closed its output after `{line}`"),
+                    })
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(GtpError::Protocol {
+                        command: self.command.clone(),
+                        message: format!(
+                            "no answer to `{line}` within {} s (GNU Go needs --mode gtp)",
+                            self.timeout.as_secs_f64()
+                        ),
+                    })
+                }
+            };
             if l.trim().is_empty() && !answer.is_empty() {
                 break;
             }
             if l.trim().is_empty() {
                 continue;
+            }
+            // A GTP answer opens with `=` or `?`; anything else is not a
+            // GTP engine (GNU Go without `--mode gtp` prints its board),
+            // and waiting for the blank line that ends an answer would
+            // wait forever.
+            if answer.is_empty() && !l.starts_with(['=', '?']) {
+                return Err(GtpError::Protocol {
+                    command: self.command.clone(),
+                    message: format!(
+                        "does not answer in GTP: `{line}` got `{}` (GNU Go needs --mode gtp)",
+                        l.trim()
+                    ),
+                });
             }
             answer.push_str(&l);
         }
@@ -247,7 +326,18 @@ impl Drop for GtpEngine {
     fn drop(&mut self) {
         let _ = writeln!(self.stdin, "quit");
         let _ = self.stdin.flush();
-        let _ = self.child.wait();
+        // A GTP engine leaves on `quit`; a program that is not one may
+        // never leave, so it gets two seconds and is then stopped.
+        for _ in 0..200 {
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
         let _ = std::fs::remove_file(&self.scratch);
     }
 }

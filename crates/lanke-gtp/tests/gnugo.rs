@@ -99,3 +99,30 @@ fn the_engine_sgf_replays_like_the_record() {
         }
     }
 }
+
+/// GNU Go started without `--mode gtp` on a pipe speaks the binary Go
+/// Modem Protocol and never answers a GTP command: the engine is given up
+/// after the answer timeout with an error that says what to do, instead
+/// of blocking lanke.
+#[test]
+fn gnugo_without_gtp_mode_is_given_up_with_a_clear_error() {
+    assert!(
+        std::path::Path::new("/usr/games/gnugo").exists(),
+        "GNU Go is required for this test: apt-get install gnugo"
+    );
+    let board = lanke_board::Board::new(9);
+    let mut engine = GtpEngine::spawn("/usr/games/gnugo")
+        .expect("gnugo starts")
+        .with_answer_timeout(std::time::Duration::from_secs(2));
+    let err = engine
+        .statuses(&board, Color::Black)
+        .expect_err("no GTP answer");
+    let text = err.to_string();
+    // Its binary packets may or may not hold a newline byte: either the
+    // wait runs out or the first line is not a GTP answer.
+    assert!(
+        text.contains("no answer to `loadsgf") || text.contains("does not answer in GTP"),
+        "{text}"
+    );
+    assert!(text.contains("GNU Go needs --mode gtp"), "{text}");
+}

@@ -75,6 +75,8 @@ pub struct EvalRow {
     /// The engine's own margin (`--engine-score`), empty without one.
     pub engine: Option<f64>,
     pub engine_exact: Option<bool>,
+    /// Why the engine gave no score for this game (the row is kept).
+    pub engine_error: Option<String>,
 }
 
 /// Neutral points left at a record's end beyond which the game was plainly
@@ -143,12 +145,12 @@ fn rescore(
 ) -> Result<EvalRow, String> {
     let r = replay(record);
     let j = judge_game(&id.to_string(), record, &r, spec, overrides, engine)?;
-    let engine_margin = match scorer {
-        Some(e) => Some(
-            e.final_score(record, komi)
-                .map_err(|e| format!("{id}: engine score: {e}"))?,
-        ),
-        None => None,
+    // An engine that cannot score one game costs that game its engine
+    // column, not the evaluation.
+    let (engine_margin, engine_error) = match scorer.map(|e| e.final_score(record, komi)) {
+        Some(Ok(m)) => (Some(m), None),
+        Some(Err(e)) => (None, Some(e.to_string())),
+        None => (None, None),
     };
     let q = Quantities::new(&r, &j, 0);
     let fam = family(if chinese { "chinese" } else { "japanese" }).expect("family in table");
@@ -196,6 +198,7 @@ fn rescore(
         moves,
         engine: engine_margin,
         engine_exact: engine_margin.map(|m| (m - recorded).abs() < 1e-9),
+        engine_error,
     })
 }
 
@@ -315,9 +318,16 @@ pub fn evaluate(
             || (start_engine(spec), start_scorer()),
             |engines, (id, (g, m, k, c))| match engines {
                 (Ok(e), Ok(s)) => {
-                    rescore(id, g, *m, *k, *c, spec, overrides, e.as_mut(), s.as_mut())
+                    let row = rescore(id, g, *m, *k, *c, spec, overrides, e.as_mut(), s.as_mut());
+                    // A failed score may have left the engine mid-answer
+                    // or gone: the next game gets a fresh one.
+                    if row.as_ref().is_ok_and(|r| r.engine_error.is_some()) {
+                        *s = start_scorer().map_err(|e| format!("{e:#}"))?;
+                    }
+                    row
                 }
-                (Err(e), _) | (_, Err(e)) => Err(format!("{e:#}")),
+                (Err(e), _) => Err(format!("{e:#}")),
+                (_, Err(e)) => Err(format!("{e:#}")),
             },
         )
         .collect();
@@ -376,6 +386,13 @@ fn summarise(w: &mut impl std::io::Write, rows: &[EvalRow], label: &str) -> std:
             count(|x| x.0 && !x.1),
             count(|x| !x.0 && x.1),
             count(|x| !x.0 && !x.1),
+        )?;
+    }
+    let failed = rows.iter().filter(|r| r.engine_error.is_some()).count();
+    if failed > 0 {
+        writeln!(
+            w,
+            "  engine gave no score for {failed} games (`engine_error` in --rows)"
         )?;
     }
     Ok(())

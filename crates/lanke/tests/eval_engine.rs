@@ -78,3 +78,44 @@ fn an_engine_spec_without_gtp_is_refused() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A program that does not speak GTP (`cat` echoes each command back,
+/// and would never end an answer with the blank line GTP requires) costs
+/// each game its engine column, named in `engine_error`, at once and not
+/// the evaluation: the rescoring stands, the summary counts the games
+/// without an engine score.
+#[test]
+fn an_engine_that_fails_a_game_keeps_the_row() {
+    let dir = scratch_with("games/Agon/03/9.sgf", "cat");
+    let rows_csv = dir.join("rows.csv");
+    let out = Command::new(env!("CARGO_BIN_EXE_lanke"))
+        .arg("eval")
+        .arg(&dir)
+        .args(["--engine-score", "gtp:/bin/cat", "--rows"])
+        .arg(&rows_csv)
+        .output()
+        .expect("lanke runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("all: 0/1 exact"), "{stdout}");
+    assert!(
+        stdout.contains("engine gave no score for 1 games"),
+        "{stdout}"
+    );
+    let mut reader = csv::Reader::from_path(&rows_csv).unwrap();
+    let headers = reader.headers().unwrap().clone();
+    let row = reader.records().next().unwrap().unwrap();
+    let field = |name: &str| &row[headers.iter().position(|h| h == name).unwrap()];
+    assert_eq!(field("rescored"), "8.5");
+    assert_eq!(field("engine"), "");
+    assert!(
+        field("engine_error").contains("`loadsgf "),
+        "{}",
+        field("engine_error")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
