@@ -3,6 +3,7 @@
 //! of each game is set beside the rescoring, per row and in the summary,
 //! and a malformed engine spec is refused before any work.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -15,6 +16,35 @@ fn scratch_with(member: &str, tag: &str) -> PathBuf {
     dir
 }
 
+/// `lanke eval DIR --engine-score ENGINE --rows`: its summary, and the one
+/// row of Agon Cup 3 game 9 as column → value. The directory is removed.
+fn eval_agon_3_9(engine: &str, tag: &str) -> (String, HashMap<String, String>) {
+    let dir = scratch_with("games/Agon/03/9.sgf", tag);
+    let rows_csv = dir.join("rows.csv");
+    let out = Command::new(env!("CARGO_BIN_EXE_lanke"))
+        .arg("eval")
+        .arg(&dir)
+        .args(["--engine-score", engine, "--rows"])
+        .arg(&rows_csv)
+        .output()
+        .expect("lanke runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut reader = csv::Reader::from_path(&rows_csv).unwrap();
+    let headers = reader.headers().unwrap().clone();
+    let row = reader.records().next().unwrap().unwrap();
+    let row = headers
+        .iter()
+        .zip(row.iter())
+        .map(|(h, v)| (h.to_string(), v.to_string()))
+        .collect();
+    std::fs::remove_dir_all(&dir).unwrap();
+    (String::from_utf8_lossy(&out.stdout).into_owned(), row)
+}
+
 /// Agon Cup 3 game 9 (B+7.5, komi 5.5): the built-in judge rescores B+8.5
 /// (it fills the last dame, ep, for Black), GNU Go's play-out of the ending
 /// gives the recorded B+7.5; the row and the summary say so.
@@ -24,40 +54,18 @@ fn the_engines_own_score_stands_beside_the_rescoring() {
         std::path::Path::new("/usr/games/gnugo").exists(),
         "GNU Go is required for this test: apt-get install gnugo"
     );
-    let dir = scratch_with("games/Agon/03/9.sgf", "agon");
-    let rows_csv = dir.join("rows.csv");
-    let out = Command::new(env!("CARGO_BIN_EXE_lanke"))
-        .arg("eval")
-        .arg(&dir)
-        .args([
-            "--engine-score",
-            "gtp:/usr/games/gnugo --mode gtp",
-            "--rows",
-        ])
-        .arg(&rows_csv)
-        .output()
-        .expect("lanke runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (stdout, row) = eval_agon_3_9("gtp:/usr/games/gnugo --mode gtp", "agon");
     assert!(stdout.contains("all: 0/1 exact"), "{stdout}");
     assert!(
         stdout.contains("engine's own final_score: 1/1 exact (100.0%); both 0, lanke only 0, engine only 1, neither 0"),
         "{stdout}"
     );
-    let mut reader = csv::Reader::from_path(&rows_csv).unwrap();
-    let headers = reader.headers().unwrap().clone();
-    let row = reader.records().next().unwrap().unwrap();
-    let field = |name: &str| &row[headers.iter().position(|h| h == name).unwrap()];
-    assert_eq!(field("recorded"), "7.5");
-    assert_eq!(field("rescored"), "8.5");
-    assert_eq!(field("exact"), "false");
-    assert_eq!(field("engine"), "7.5");
-    assert_eq!(field("engine_exact"), "true");
-    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(row["recorded"], "7.5");
+    assert_eq!(row["rescored"], "8.5");
+    assert_eq!(row["exact"], "false");
+    assert_eq!(row["engine"], "7.5");
+    assert_eq!(row["engine_exact"], "true");
+    assert_eq!(row["engine_error"], "");
 }
 
 #[test]
@@ -86,36 +94,17 @@ fn an_engine_spec_without_gtp_is_refused() {
 /// without an engine score.
 #[test]
 fn an_engine_that_fails_a_game_keeps_the_row() {
-    let dir = scratch_with("games/Agon/03/9.sgf", "cat");
-    let rows_csv = dir.join("rows.csv");
-    let out = Command::new(env!("CARGO_BIN_EXE_lanke"))
-        .arg("eval")
-        .arg(&dir)
-        .args(["--engine-score", "gtp:/bin/cat", "--rows"])
-        .arg(&rows_csv)
-        .output()
-        .expect("lanke runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (stdout, row) = eval_agon_3_9("gtp:/bin/cat", "cat");
     assert!(stdout.contains("all: 0/1 exact"), "{stdout}");
     assert!(
         stdout.contains("engine gave no score for 1 games"),
         "{stdout}"
     );
-    let mut reader = csv::Reader::from_path(&rows_csv).unwrap();
-    let headers = reader.headers().unwrap().clone();
-    let row = reader.records().next().unwrap().unwrap();
-    let field = |name: &str| &row[headers.iter().position(|h| h == name).unwrap()];
-    assert_eq!(field("rescored"), "8.5");
-    assert_eq!(field("engine"), "");
+    assert_eq!(row["rescored"], "8.5");
+    assert_eq!(row["engine"], "");
     assert!(
-        field("engine_error").contains("`loadsgf "),
+        row["engine_error"].contains("does not answer in GTP: `loadsgf "),
         "{}",
-        field("engine_error")
+        row["engine_error"]
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
