@@ -14,7 +14,9 @@
 //! An engine that does not speak GTP is given up, not waited for: an
 //! answer must open with `=` or `?` and come within [`ANSWER_TIMEOUT`]
 //! (the output is read by a thread of its own), and an engine that does
-//! not leave on `quit` is stopped.
+//! not leave on `quit` is stopped. Commands carry GTP ids, so an answer
+//! that comes after its command was given up on is skipped, not taken for
+//! the next one's.
 //!
 //! This crate spawns processes and writes temporary files; nothing else does.
 
@@ -87,6 +89,8 @@ pub struct GtpEngine {
     /// [`ANSWER_TIMEOUT`] instead of blocking lanke.
     lines: Receiver<std::io::Result<String>>,
     timeout: Duration,
+    /// The id of the last command sent.
+    next_id: u32,
     scratch: PathBuf,
 }
 
@@ -143,6 +147,7 @@ impl GtpEngine {
             stdin,
             lines,
             timeout: ANSWER_TIMEOUT,
+            next_id: 0,
             scratch,
         })
     }
@@ -155,10 +160,38 @@ impl GtpEngine {
         self
     }
 
-    /// Sends one command and returns the answer's text.
+    /// Sends one command and returns the answer's text. Commands are
+    /// numbered (GTP ids), so that an answer left over from a command given
+    /// up on (it came after the timeout) is recognised by its id and
+    /// skipped, not taken for this command's.
     pub fn send(&mut self, line: &str) -> Result<String, GtpError> {
-        writeln!(self.stdin, "{line}")?;
+        self.next_id += 1;
+        let id = self.next_id;
+        writeln!(self.stdin, "{id} {line}")?;
         self.stdin.flush()?;
+        loop {
+            let answer = self.read_answer(line)?;
+            let (success, rest) = answer.split_at(1);
+            let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+            // An engine that leaves the id out answers this command.
+            if digits > 0 && rest[..digits].parse::<u32>().ok() != Some(id) {
+                continue;
+            }
+            let text = rest[digits..].trim().to_string();
+            return if success == "=" {
+                Ok(text)
+            } else {
+                Err(GtpError::Protocol {
+                    command: self.command.clone(),
+                    message: format!("`{line}` failed: ? {text}"),
+                })
+            };
+        }
+    }
+
+    /// The next answer block: its lines from the one that opens with `=`
+    /// or `?` to the blank line that ends it, trimmed.
+    fn read_answer(&mut self, line: &str) -> Result<String, GtpError> {
         let mut answer = String::new();
         loop {
             let l = match self.lines.recv_timeout(self.timeout) {
@@ -180,7 +213,7 @@ impl GtpEngine {
                 }
             };
             if l.trim().is_empty() && !answer.is_empty() {
-                break;
+                return Ok(answer.trim().to_string());
             }
             if l.trim().is_empty() {
                 continue;
@@ -199,15 +232,6 @@ impl GtpEngine {
                 });
             }
             answer.push_str(&l);
-        }
-        let answer = answer.trim().to_string();
-        if let Some(rest) = answer.strip_prefix('=') {
-            Ok(rest.trim().to_string())
-        } else {
-            Err(GtpError::Protocol {
-                command: self.command.clone(),
-                message: format!("`{line}` failed: {answer}"),
-            })
         }
     }
 
@@ -354,6 +378,28 @@ mod tests {
         assert_eq!(parse_vertex("J1", 19), Some(Point::new(8, 18)));
         assert_eq!(parse_vertex("I5", 19), None);
         assert_eq!(parse_vertex("Z99", 19), None);
+    }
+
+    /// An engine whose first answer comes after the timeout: that command
+    /// fails, and the late answer (id 1) is skipped when the second
+    /// command's (id 2) is read, not taken for it.
+    #[test]
+    fn a_late_answer_is_not_taken_for_the_next_commands() {
+        let script = std::env::temp_dir().join(format!("lanke-gtp-late-{}.sh", std::process::id()));
+        std::fs::write(
+            &script,
+            "read a; sleep 2; echo '=1 late'; echo; read b; echo '=2 fresh'; echo; read c\n",
+        )
+        .unwrap();
+        let mut engine = GtpEngine::spawn(&format!("sh {}", script.display()))
+            .unwrap()
+            .with_answer_timeout(Duration::from_secs(1));
+        let err = engine.send("name").unwrap_err().to_string();
+        assert!(err.contains("no answer to `name` within 1 s"), "{err}");
+        engine = engine.with_answer_timeout(Duration::from_secs(10));
+        assert_eq!(engine.send("version").unwrap(), "fresh");
+        drop(engine);
+        std::fs::remove_file(&script).unwrap();
     }
 
     #[test]
