@@ -356,7 +356,7 @@ impl Drop for GtpEngine {
             if !matches!(self.child.try_wait(), Ok(None)) {
                 break;
             }
-            std::thread::sleep(std::time::Duration::from_millis(10));
+            std::thread::sleep(Duration::from_millis(10));
         }
         if matches!(self.child.try_wait(), Ok(None)) {
             let _ = self.child.kill();

@@ -229,36 +229,33 @@ impl PlayoutBoard {
         if empty_count >= 2 || (empty_count == 1 && near.iter().all(|&n| self.cells[n] != c)) {
             return true;
         }
+        // Liberties of the chain the new stone would form, from the pseudo-
+        // liberty sums: the new stone's empty neighbours (at most one
+        // here), plus each adjacent own chain's pseudo-liberties less its
+        // adjacencies to `i`.
         let opp = 3 - c;
         let mut captures = false;
         let mut own_chains = [NONE; 4];
-        let mut empties_adjacent = 0u32;
-        for (k, n) in near.into_iter().enumerate() {
-            match self.cells[n] {
-                EMPTY => empties_adjacent += 1,
+        let mut n = empty_count as u64;
+        let (mut sum, mut sq) = (0u64, 0u64);
+        for (k, m) in near.into_iter().enumerate() {
+            match self.cells[m] {
+                EMPTY => {
+                    sum += m as u64;
+                    sq += (m * m) as u64;
+                }
                 x if x == opp => {
-                    let h = self.head[n] as usize;
+                    let h = self.head[m] as usize;
                     if self.in_atari(h) {
                         captures = true;
                     }
                 }
-                x if x == c => own_chains[k] = self.head[n],
+                x if x == c => own_chains[k] = self.head[m],
                 _ => {}
             }
         }
         if captures {
             return true;
-        }
-        // Liberties of the chain the new stone would form, from the pseudo-
-        // liberty sums: the new stone's empty neighbours, plus each adjacent
-        // own chain's pseudo-liberties less its adjacencies to `i`.
-        let mut n = u64::from(empties_adjacent);
-        let (mut sum, mut sq) = (0u64, 0u64);
-        for m in nb(i) {
-            if self.cells[m] == EMPTY {
-                sum += m as u64;
-                sq += (m * m) as u64;
-            }
         }
         let mut stones = 1u32;
         let mut seen = [NONE; 4];
@@ -281,7 +278,6 @@ impl PlayoutBoard {
         } else {
             2
         };
-        let _ = empties_adjacent;
         match libs {
             0 => false,       // suicide
             1 => stones == 1, // self-atari only for a lone stone
