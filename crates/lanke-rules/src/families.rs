@@ -491,6 +491,34 @@ pub fn equal_stone_count(q: &Quantities) -> u32 {
     }
 }
 
+/// Tang/Song's balancing of moves (各若干着): when one side has made one
+/// move more (record and dame filling together), the other makes one more,
+/// on a dame if any is left, else on a point of its own routes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RouteBalancing {
+    /// The side that moved fewer times and makes the extra move.
+    pub side: Color,
+    /// Total moves, Black and White, before the extra move.
+    pub moves: [u32; 2],
+    /// Routes the extra move costs `side`: 1 inside its own routes, 0 on a dame.
+    pub routes_lost: u32,
+}
+
+/// The balancing move Tang/Song counting adds to a game, if the moves differ.
+#[must_use]
+pub fn route_balancing(q: &Quantities) -> Option<RouteBalancing> {
+    let moves = [q.total_moves(Color::Black), q.total_moves(Color::White)];
+    (moves[0] != moves[1]).then(|| RouteBalancing {
+        side: if moves[0] < moves[1] {
+            Color::Black
+        } else {
+            Color::White
+        },
+        moves,
+        routes_lost: u32::from(q.dame == 0),
+    })
+}
+
 /// Scores one game under one family.
 #[must_use]
 pub fn score(f: &Family, q: &Quantities, komi: KomiMode) -> Score {
@@ -574,18 +602,13 @@ pub fn score(f: &Family, q: &Quantities, komi: KomiMode) -> Score {
                     - i64::from(q.kills(if c == 0 { w } else { b }))
                     - i64::from(q.eye_points[c])
             });
-            let moves = [q.total_moves(b), q.total_moves(w)];
-            if moves[0] != moves[1] {
-                let short = usize::from(moves[1] < moves[0]);
-                if q.dame == 0 {
-                    routes[short] -= 1;
-                }
+            if let Some(balance) = route_balancing(q) {
+                let [mb, mw] = balance.moves;
+                routes[balance.side.index()] -= i64::from(balance.routes_lost);
                 note = format!(
-                    "moves {}:{}; {} balances with one more move{}",
-                    moves[0],
-                    moves[1],
-                    if short == 0 { 'B' } else { 'W' },
-                    if q.dame == 0 {
+                    "moves {mb}:{mw}; {} balances with one more move{}",
+                    balance.side.letter(),
+                    if balance.routes_lost > 0 {
                         " in its own routes (−1)"
                     } else {
                         " on a dame"

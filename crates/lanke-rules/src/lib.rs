@@ -14,8 +14,8 @@ pub mod recorded;
 pub mod tianyi;
 
 pub use families::{
-    equal_stone_count, family, score, Counting, Family, HandicapComp, KoRule, KomiMode,
-    MovesCounted, Outcome, Score, TieRule, Unit, FAMILIES,
+    equal_stone_count, family, route_balancing, score, Counting, Family, HandicapComp, KoRule,
+    KomiMode, MovesCounted, Outcome, RouteBalancing, Score, TieRule, Unit, FAMILIES,
 };
 pub use legality::{verdict, Verdict};
 pub use quantities::{all_alive_area, Quantities};

@@ -83,11 +83,11 @@ pub struct EvalRow {
 /// not played out: on eval sample 1 the exactly reproduced records have at
 /// most 28 but for one chance match (Oteai 1974 game 185, 144), while 16
 /// misses have 41 to 267.
-const UNFINISHED_DAME: u32 = 40;
+pub(crate) const UNFINISHED_DAME: u32 = 40;
 
 /// Did the record stop plainly before the end: more than
 /// [`UNFINISHED_DAME`] neutral points left, or under 100 moves?
-fn unfinished(dame_before_fill: u32, moves: u32) -> bool {
+pub(crate) fn unfinished(dame_before_fill: u32, moves: u32) -> bool {
     dame_before_fill > UNFINISHED_DAME || moves < 100
 }
 

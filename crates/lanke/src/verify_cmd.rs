@@ -10,8 +10,12 @@
 //! `RU[Chinese]`, else japanese; `RU[Tianyi]` → tianyi, with the bids the
 //! record states as komi. A record with no unit is read by its date:
 //! before 1368 (Tang/Song) → tang-song, 1368–1911 → ming-qing, later by RU.
-//! Every disagreement carries the judge's confidence, so a doubtful
-//! judgement is told apart from a record that is wrong.
+//! Every disagreement is explained by what can be checked (`explain`): a
+//! record that stops before the end, Tang/Song's balancing move that an
+//! annotation leaves out, which part of a group-tax line differs (and the
+//! protective moves behind a territory difference), what an area count
+//! without group tax gives for a Qing margin, and the judge's confidence,
+//! so a doubtful judgement is told apart from a record that is wrong.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -20,10 +24,11 @@ use anyhow::{bail, Result};
 use lanke_board::replay;
 use lanke_rules::recorded::{annotations, parse_result, Annotation, MarginUnit, Recorded};
 use lanke_rules::tianyi::{komi_with_bids, parse_bids};
-use lanke_rules::{family, score, KomiMode, Quantities, Score};
+use lanke_rules::{family, route_balancing, score, KomiMode, Outcome, Quantities, Score};
 use lanke_sgf::{Color, GameRecord};
 
 use crate::batch::rows::year_of;
+use crate::eval_cmd::{unfinished, UNFINISHED_DAME};
 use crate::games::for_each_game;
 use crate::judging::{judge_game, start_engine, JudgeSpec, Override};
 use crate::output::write_stdout;
@@ -252,6 +257,179 @@ fn check_result(rec: &Recorded, s: &Score) -> (String, String, String, Option<bo
     }
 }
 
+/// The scores a disagreement is explained with.
+struct Scores<'a> {
+    /// The record's tradition's family.
+    tradition: &'a Score,
+    tang: &'a Score,
+    /// Chinese area counting without komi or group tax.
+    area: &'a Score,
+}
+
+/// A score with its margin moved by `delta` (in its unit) and the winner
+/// read again.
+fn shifted(s: &Score, delta: f64) -> Score {
+    let margin = s.margin + delta;
+    Score {
+        margin,
+        outcome: if margin > 0.0 {
+            Outcome::Black
+        } else if margin < 0.0 {
+            Outcome::White
+        } else {
+            Outcome::Draw
+        },
+        ..s.clone()
+    }
+}
+
+/// Why a statement disagrees with the rescoring, from what can be checked
+/// (`first` is the check's own reason, kept in front). In this order:
+/// - the record stops plainly before the end (more than
+///   [`UNFINISHED_DAME`] neutral points or under 100 moves), so no count
+///   of a finished game can be rebuilt from it;
+/// - a group-tax line: which of its parts differ, and how many protective
+///   moves the side made inside its own territory when that is smaller;
+/// - a route figure that agrees once Tang/Song's balancing move is left
+///   out (the side that moved fewer times fills one of its own routes);
+/// - a Qing margin read as points: what an area count without group tax
+///   gives, for the reader to compare;
+/// - the judge's confidence when it is below one half, unless an
+///   alternative reading above gives exactly the stated figure.
+fn explain(a: &Annotation, facts: &Facts, scores: &Scores, first: String) -> String {
+    let q = facts.q;
+    let mut why: Vec<String> = Vec::new();
+    if !first.is_empty() {
+        why.push(first);
+    }
+    // Set when an alternative reading gives exactly the stated figure.
+    let mut accounted = false;
+    let record_moves = facts.moves[0] + facts.moves[1];
+    if unfinished(q.neutral_before_fill(), record_moves) {
+        why.push(format!(
+            "the record stops before the end ({} neutral points left, {record_moves} moves; a played-out game has at most {UNFINISHED_DAME})",
+            q.neutral_before_fill()
+        ));
+    }
+    let balance = route_balancing(q).filter(|b| b.routes_lost > 0);
+    let unbalanced = |of: Color| -> Option<f64> {
+        balance.filter(|b| b.side == of).map(|b| {
+            let routes = if of == Color::Black {
+                scores.tang.black
+            } else {
+                scores.tang.white
+            };
+            routes + f64::from(b.routes_lost)
+        })
+    };
+    let balancing_note = |b: lanke_rules::RouteBalancing| {
+        format!(
+            "{} moved once fewer ({}:{}) and balances with a move in its own routes (−1)",
+            b.side.letter(),
+            b.moves[0],
+            b.moves[1]
+        )
+    };
+    match a {
+        Annotation::RouteSum {
+            of,
+            territory,
+            captured,
+            tax,
+            routes,
+        } => {
+            let c = of.index();
+            let t = q.territory[c] + q.seki_eyes[c];
+            if t != *territory {
+                let protective = q.protective[c];
+                let inside = if t < *territory && protective > 0 {
+                    format!(
+                        " after {protective} protective move(s) of {} inside it",
+                        of.letter()
+                    )
+                } else {
+                    String::new()
+                };
+                why.push(format!("territory {t} against {territory}{inside}"));
+            }
+            let lost = q.kills(of.opponent());
+            if lost != *captured {
+                why.push(format!("stones lost {lost} against {captured}"));
+            }
+            if q.eye_points[c] != *tax {
+                why.push(format!("group tax {} against {tax}", q.eye_points[c]));
+            }
+            if let (Some(b), Some(_)) = (balance, unbalanced(*of)) {
+                let parts_agree = t == *territory && lost == *captured && q.eye_points[c] == *tax;
+                accounted = parts_agree;
+                why.push(if parts_agree {
+                    format!(
+                        "{}; the line's sum {routes} leaves that move out",
+                        balancing_note(b)
+                    )
+                } else {
+                    balancing_note(b)
+                });
+            }
+        }
+        Annotation::Routes { of, routes } => {
+            if let (Some(b), Some(v)) = (balance, unbalanced(*of)) {
+                if (v - f64::from(*routes)).abs() < 1e-9 {
+                    accounted = true;
+                    why.push(format!(
+                        "{}; the annotation leaves that move out",
+                        balancing_note(b)
+                    ));
+                }
+            }
+        }
+        Annotation::Result(rec) if scores.tradition.unit == lanke_rules::Unit::Routes => {
+            if let Some(b) = balance {
+                let delta = if b.side == Color::Black {
+                    f64::from(b.routes_lost)
+                } else {
+                    -f64::from(b.routes_lost)
+                };
+                let (_, computed, _, agree) = check_result(rec, &shifted(scores.tradition, delta));
+                accounted = agree == Some(true);
+                why.push(if accounted {
+                    format!(
+                        "{}; without that move {computed}, as stated",
+                        balancing_note(b)
+                    )
+                } else {
+                    balancing_note(b)
+                });
+            }
+        }
+        Annotation::Result(Recorded::Win { .. })
+            if scores.tradition.unit == lanke_rules::Unit::Stones =>
+        {
+            let m = scores.area.margin;
+            why.push(format!(
+                "an area count without group tax gives {}",
+                if m == 0.0 {
+                    "a draw".to_string()
+                } else {
+                    format!(
+                        "{} by {} points",
+                        if m > 0.0 { 'B' } else { 'W' },
+                        fmt(m.abs())
+                    )
+                }
+            ));
+        }
+        _ => {}
+    }
+    if facts.confidence < 0.5 && !accounted {
+        why.push(format!(
+            "judgement uncertain (confidence {:.2}): check the dead stones, e.g. with --judge gtp or --overrides",
+            facts.confidence
+        ));
+    }
+    why.join("; ")
+}
+
 /// Verifies the records; returns every check.
 pub fn verify(paths: &[PathBuf], spec: &JudgeSpec, overrides: &[Override]) -> Result<Vec<Check>> {
     let mut engine = start_engine(spec)?;
@@ -356,16 +534,15 @@ fn verify_game(
         first: r.tally.first_player,
         confidence: j.confidence,
     };
-    let doubt = |agree: bool, reason: String| -> String {
-        if agree || facts.confidence >= 0.5 {
-            reason
-        } else {
-            let sep = if reason.is_empty() { "" } else { "; " };
-            format!(
-                "{reason}{sep}judgement uncertain (confidence {:.2}): check the dead stones, e.g. with --judge gtp or --overrides",
-                facts.confidence
-            )
-        }
+    let area = score(
+        family("chinese").expect("in table"),
+        &q,
+        KomiMode::Record(0.0),
+    );
+    let scores = Scores {
+        tradition: &s,
+        tang: &tang,
+        area: &area,
     };
     for (source, statement, a) in statements {
         let (stated, computed, reason, agree, family_used) = match &a {
@@ -384,7 +561,7 @@ fn verify_game(
         };
         let (verdict, reason) = match agree {
             Some(true) => ("agree", reason),
-            Some(false) => ("disagree", doubt(false, reason)),
+            Some(false) => ("disagree", explain(&a, &facts, &scores, reason)),
             None => ("not checkable", reason),
         };
         out.push(Check {

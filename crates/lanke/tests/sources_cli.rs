@@ -71,6 +71,75 @@ fn a_disagreement_fails_unless_report_only() {
     assert!(ok);
 }
 
+/// The row of `table` whose statement column holds `stated`.
+fn row_with<'a>(table: &'a str, stated: &str) -> &'a str {
+    table
+        .lines()
+        .find(|l| l.contains(stated))
+        .unwrap_or_else(|| panic!("{stated} missing:\n{table}"))
+}
+
+/// 4.sgf (ca. 950, GoGoD's GC "B: 76-21-4=51, W: 58-9-6=43", RE B+8):
+/// White made one move fewer (126 to 125) and no dame is left, so by
+/// Tang/Song counting White balances with a move inside its own routes.
+/// The annotation leaves that move out; every part of the line agrees.
+#[test]
+fn an_annotation_that_leaves_out_the_balancing_move_is_explained_as_such() {
+    let dir = write_records("four", &["games/ancient/old_chinese/4.sgf"]);
+    let (_, table) = verify(&dir, &["--report-only"]);
+    let gc = row_with(&table, "W: 58-9-6=43");
+    assert!(
+        gc.contains("W: 58-9-6=42") && gc.contains(" disagree "),
+        "{gc}"
+    );
+    assert!(
+        gc.contains("W moved once fewer (126:125) and balances with a move in its own routes (−1); the line's sum 43 leaves that move out"),
+        "{gc}"
+    );
+    assert!(!gc.contains("judgement uncertain"), "{gc}");
+    let re = row_with(&table, "B by 8 ");
+    assert!(
+        re.contains("without that move B by 8 routes, as stated"),
+        "{re}"
+    );
+    assert!(row_with(&table, "B: 76-21-4=51").contains(" agree "));
+}
+
+/// 5.sgf (1094): GC "W: 58-7-8=43 ... However, B can still destroy the W
+/// center point". The judge gives White 57 after two protective moves
+/// of its own (the point the comment warns of), and White balances with
+/// a move in its own routes: both differences are named.
+#[test]
+fn a_group_tax_line_names_the_parts_that_differ() {
+    let dir = write_records("five-parts", &["games/ancient/old_chinese/5.sgf"]);
+    let (_, table) = verify(&dir, &["--report-only"]);
+    let gc = row_with(&table, "W: 58-7-8=43");
+    assert!(gc.contains("W: 57-7-8=41"), "{gc}");
+    assert!(
+        gc.contains("territory 57 against 58 after 2 protective move(s) of W inside it"),
+        "{gc}"
+    );
+    assert!(gc.contains("W moved once fewer (131:130)"), "{gc}");
+}
+
+/// DH03 (1739) stops after 232 moves with 110 neutral points left: the
+/// disagreement says the record is unfinished, and what an area count
+/// without group tax gives.
+#[test]
+fn a_record_that_stops_early_is_named_as_unfinished() {
+    let dir = write_records("dh03", &["games/ancient/old_chinese/DH03.sgf"]);
+    let (_, table) = verify(&dir, &["--report-only"]);
+    let re = row_with(&table, "B by 28");
+    assert!(
+        re.contains("the record stops before the end (110 neutral points left, 232 moves"),
+        "{re}"
+    );
+    assert!(
+        re.contains("an area count without group tax gives B by"),
+        "{re}"
+    );
+}
+
 /// The 17 天弈 games of the CWI archive are scored under tianyi with the
 /// komi their players bid (GC "... bid 4.5 and Golaxy bid 6.5, so the
 /// latter got B"), converted to the family's unit (stones: half a point).
