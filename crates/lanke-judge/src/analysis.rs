@@ -30,19 +30,23 @@ const AGREE_MARGIN: f32 = 0.6;
 /// `SIGN_MARGIN` more often than the other's counts as settled too: its
 /// status (the sign of the balance) no longer changes with more playouts
 /// (the balance's standard error at 32 playouts is at most 0.18), only its
-/// confidence, and a chain below `READ_BELOW_CONFIDENCE` is read out
-/// either way. The open-border estimate reads the balance of empty points,
-/// which this does not settle, so a position stopped this way that turns
-/// out to have an open border is judged again on the full playouts (6 of
-/// the 300 games of eval sample 1). Measured (session 17): exact eval
-/// results unchanged in total (2,411 on samples 1–12, 2,433 on 13–24);
-/// judge time on a 1,500-game eval 13% lower. Without the second
-/// judgement seed 001's 1921 game lost its 26 dame. Tried: 16 playouts
-/// and 0.3, 20% lower but 3 exact results fewer; 16 and 0.15, 10 fewer;
-/// 32 and 0.15, no gain over 0.3; fewer playouts per position (48, 32, 16
-/// instead of 64) lost 22, 48 and 157.
+/// confidence. 0.5 is the confidence below which the reports call a
+/// judgement uncertain, so the early stop never settles a chain they
+/// would doubt. The open-border estimate reads the balance of empty
+/// points, which this does not settle, so a position stopped this way that
+/// turns out to have an open border is judged again on the full playouts
+/// (6 of the 300 games of eval sample 1 at a margin of 0.3). Measured
+/// (session 17): exact eval results unchanged in total (2,411 on samples
+/// 1–12, 2,433 on 13–24); judge time on a 1,500-game one-core eval about
+/// 6% lower (0.3: 9–13% lower, but the whole-archive run then called 4%
+/// more discrepancy rows uncertain, as the least confidence over a
+/// position's chains, taken from 32 playouts, is the lower estimate).
+/// Without the second judgement seed 001's 1921 game lost its 26 dame.
+/// Tried: 16 playouts and 0.3, 20% lower but 3 exact results fewer; 16
+/// and 0.15, 10 fewer; fewer playouts per position (48, 32, 16 instead of
+/// 64) lost 22, 48 and 157.
 const SIGN_SETTLED_AFTER: u32 = 32;
-const SIGN_MARGIN: f32 = 0.3;
+const SIGN_MARGIN: f32 = 0.5;
 
 /// Do the playouts so far settle every open chain (its stones end one
 /// colour's `AGREE_MARGIN` more often than the other's, or `SIGN_MARGIN`
