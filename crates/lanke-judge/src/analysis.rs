@@ -38,7 +38,7 @@ const AGREE_MARGIN: f32 = 0.6;
 /// (6 of the 300 games of eval sample 1 at a margin of 0.3). Measured
 /// (session 17): exact eval results unchanged in total (2,411 on samples
 /// 1–12, 2,433 on 13–24); judge time on a 1,500-game one-core eval about
-/// 6% lower (0.3: 9–13% lower, but the whole-archive run then called 4%
+/// 4% lower in alternating runs (0.3: 9–13% lower, but the whole-archive run then called 4%
 /// more discrepancy rows uncertain, as the least confidence over a
 /// position's chains, taken from 32 playouts, is the lower estimate).
 /// Without the second judgement seed 001's 1921 game lost its 26 dame.
