@@ -111,6 +111,26 @@ struct Facts<'a> {
     confidence: f32,
 }
 
+/// `of`'s routes in a tang-song score.
+fn routes_of(tang: &Score, of: Color) -> f64 {
+    if of == Color::Black {
+        tang.black
+    } else {
+        tang.white
+    }
+}
+
+/// The parts of a group-tax line as the rescoring has them for `of`:
+/// territory (with seki eyes), stones lost, basic eye points (the tax).
+fn route_parts(q: &Quantities, of: Color) -> [u32; 3] {
+    let c = of.index();
+    [
+        q.territory[c] + q.seki_eyes[c],
+        q.kills(of.opponent()),
+        q.eye_points[c],
+    ]
+}
+
 /// Checks one annotation; `scores` are the record's tradition's score.
 fn check_annotation(a: &Annotation, facts: &Facts, tang: &Score) -> (String, String, String, bool) {
     let q = facts.q;
@@ -148,11 +168,7 @@ fn check_annotation(a: &Annotation, facts: &Facts, tang: &Score) -> (String, Str
             )
         }
         Annotation::Routes { of, routes } => {
-            let v = if *of == Color::Black {
-                tang.black
-            } else {
-                tang.white
-            };
+            let v = routes_of(tang, *of);
             (
                 format!("{} {routes} routes", of.letter()),
                 fmt(v),
@@ -176,15 +192,8 @@ fn check_annotation(a: &Annotation, facts: &Facts, tang: &Score) -> (String, Str
             tax,
             routes,
         } => {
-            let c = of.index();
-            let t = q.territory[c] + q.seki_eyes[c];
-            let lost = q.kills(of.opponent());
-            let g = q.eye_points[c];
-            let r = if *of == Color::Black {
-                tang.black
-            } else {
-                tang.white
-            };
+            let [t, lost, g] = route_parts(q, *of);
+            let r = routes_of(tang, *of);
             let agree = t == *territory
                 && lost == *captured
                 && g == *tax
@@ -313,14 +322,9 @@ fn explain(a: &Annotation, facts: &Facts, scores: &Scores, first: String) -> Str
     }
     let balance = route_balancing(q).filter(|b| b.routes_lost > 0);
     let unbalanced = |of: Color| -> Option<f64> {
-        balance.filter(|b| b.side == of).map(|b| {
-            let routes = if of == Color::Black {
-                scores.tang.black
-            } else {
-                scores.tang.white
-            };
-            routes + f64::from(b.routes_lost)
-        })
+        balance
+            .filter(|b| b.side == of)
+            .map(|b| routes_of(scores.tang, of) + f64::from(b.routes_lost))
     };
     let balancing_note = |b: lanke_rules::RouteBalancing| {
         format!(
@@ -338,10 +342,9 @@ fn explain(a: &Annotation, facts: &Facts, scores: &Scores, first: String) -> Str
             tax,
             routes,
         } => {
-            let c = of.index();
-            let t = q.territory[c] + q.seki_eyes[c];
+            let [t, lost, g] = route_parts(q, *of);
             if t != *territory {
-                let protective = q.protective[c];
+                let protective = q.protective[of.index()];
                 let inside = if t < *territory && protective > 0 {
                     format!(
                         " after {protective} protective move(s) of {} inside it",
@@ -352,15 +355,14 @@ fn explain(a: &Annotation, facts: &Facts, scores: &Scores, first: String) -> Str
                 };
                 why.push(format!("territory {t} against {territory}{inside}"));
             }
-            let lost = q.kills(of.opponent());
             if lost != *captured {
                 why.push(format!("stones lost {lost} against {captured}"));
             }
-            if q.eye_points[c] != *tax {
-                why.push(format!("group tax {} against {tax}", q.eye_points[c]));
+            if g != *tax {
+                why.push(format!("group tax {g} against {tax}"));
             }
             if let (Some(b), Some(_)) = (balance, unbalanced(*of)) {
-                let parts_agree = t == *territory && lost == *captured && q.eye_points[c] == *tax;
+                let parts_agree = [t, lost, g] == [*territory, *captured, *tax];
                 accounted = parts_agree;
                 why.push(if parts_agree {
                     format!(
