@@ -38,9 +38,10 @@ const AGREE_MARGIN: f32 = 0.6;
 /// (6 of the 300 games of eval sample 1 at a margin of 0.3). Measured
 /// (session 17): exact eval results unchanged in total (2,411 on samples
 /// 1–12, 2,433 on 13–24); judge time on a 1,500-game one-core eval about
-/// 4% lower in alternating runs (0.3: 9–13% lower, but the whole-archive run then called 4%
-/// more discrepancy rows uncertain, as the least confidence over a
-/// position's chains, taken from 32 playouts, is the lower estimate).
+/// 4% lower in alternating runs (0.3: 9–13% lower, but the whole-archive
+/// run then called 4% more discrepancy rows uncertain, as the least
+/// confidence over a position's chains, taken from 32 playouts, is the
+/// lower estimate).
 /// Without the second judgement seed 001's 1921 game lost its 26 dame.
 /// Tried: 16 playouts and 0.3, 20% lower but 3 exact results fewer; 16
 /// and 0.15, 10 fewer; fewer playouts per position (48, 32, 16 instead of
@@ -80,14 +81,15 @@ fn playouts_agree(
             (b - w).abs() >= margin * total
         })
     };
-    if chains_agree(AGREE_MARGIN) && empties_agree() {
+    let agreement = if chains_agree(AGREE_MARGIN) {
         Agreement::Full
-    } else if sign_settles
-        && o.playouts >= SIGN_SETTLED_AFTER
-        && chains_agree(SIGN_MARGIN)
-        && empties_agree()
-    {
+    } else if sign_settles && o.playouts >= SIGN_SETTLED_AFTER && chains_agree(SIGN_MARGIN) {
         Agreement::BySign
+    } else {
+        return Agreement::None;
+    };
+    if empties_agree() {
+        agreement
     } else {
         Agreement::None
     }
@@ -499,7 +501,6 @@ fn judge_once(
                 .points()
                 .filter(|&i| board.cell(i) == Cell::Empty && !frozen[i])
                 .collect();
-
             Some(ownership_until(
                 board,
                 to_move,
