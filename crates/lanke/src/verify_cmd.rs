@@ -301,8 +301,9 @@ fn shifted(s: &Score, delta: f64) -> Score {
 ///   moves the side made inside its own territory when that is smaller;
 /// - a route figure that agrees once Tang/Song's balancing move is left
 ///   out (the side that moved fewer times fills one of its own routes);
-/// - a Qing margin read as points: what an area count without group tax
-///   gives, for the reader to compare;
+/// - a margin the tradition counts in stones (Ming/Qing's group tax,
+///   Chinese after 1912, 天弈): what an area count without group tax
+///   gives, in points, for the reader to compare;
 /// - the judge's confidence when it is below one half, unless an
 ///   alternative reading above gives exactly the stated figure.
 fn explain(a: &Annotation, facts: &Facts, scores: &Scores, first: String) -> String {
