@@ -1110,6 +1110,35 @@ impl ChainTable {
         ChainTable { libs, atari }
     }
 
+    /// The table of `board` after a move at `at` that captured nothing,
+    /// from the table before it: only the chain the new stone joined and
+    /// the chains next to `at` (which lost it as a liberty) change, and
+    /// only they are read again. The result equals [`ChainTable::of`] on
+    /// `board`.
+    fn after_quiet_move(&mut self, board: &Board, at: usize, dead: &[bool]) {
+        let mut redone = vec![false; self.libs.len()];
+        let mut fresh = Vec::new();
+        for start in std::iter::once(at).chain(Board::neighbours(at)) {
+            if board.cell(start).color().is_none() || redone[start] {
+                continue;
+            }
+            let (stones, n) = board.chain(start);
+            for &s in &stones {
+                redone[s] = true;
+                self.libs[s] = n as u32;
+            }
+            if n == 1 {
+                let l = lone_liberty(board, &stones);
+                let first = stones.iter().copied().min().unwrap_or(start);
+                let live = stones.iter().copied().filter(|&s| !dead[s]).min();
+                fresh.push((live.unwrap_or(first), l));
+            }
+        }
+        self.atari.retain(|&(s, _)| !redone[s]);
+        self.atari.extend(fresh);
+        self.atari.sort_unstable();
+    }
+
     /// Live chains of `color` in atari, in board order.
     fn atari_of<'a>(
         &'a self,
@@ -1563,8 +1592,8 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         // Built when the greedy rule first needs it; dropped when a fill
         // takes stones.
         let mut groups: Option<GroupTracker> = None;
+        let mut table = ChainTable::of(board, self.dead);
         while passes < 2 && fills.len() < self.limit {
-            let table = ChainTable::of(board, self.dead);
             let choice = self
                 .protect(board, side, &table)
                 .or_else(|| self.take_ko(board, side, &table, taken, ko_ban))
@@ -1585,6 +1614,11 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                         groups = None;
                     } else if let Some(g) = groups.as_mut() {
                         g.add_stone(side, i, self.class_at);
+                    }
+                    if r.captured > 0 || r.suicided > 0 {
+                        table = ChainTable::of(board, self.dead);
+                    } else {
+                        table.after_quiet_move(board, i, self.dead);
                     }
                     fills.push(Fill {
                         color: side,
