@@ -1094,15 +1094,9 @@ impl ChainTable {
         let mut atari = Vec::new();
         for i in board.points() {
             if board.cell(i).color().is_some() && !done[i] {
-                let (stones, n) = board.chain(i);
+                let stones = read_chain(board, i, dead, &mut libs, &mut atari);
                 for &s in &stones {
                     done[s] = true;
-                    libs[s] = n as u32;
-                }
-                if n == 1 {
-                    let l = lone_liberty(board, &stones);
-                    let live = stones.iter().copied().filter(|&s| !dead[s]).min();
-                    atari.push((live.unwrap_or(i), l));
                 }
             }
         }
@@ -1122,16 +1116,8 @@ impl ChainTable {
             if board.cell(start).color().is_none() || redone[start] {
                 continue;
             }
-            let (stones, n) = board.chain(start);
-            for &s in &stones {
+            for s in read_chain(board, start, dead, &mut self.libs, &mut fresh) {
                 redone[s] = true;
-                self.libs[s] = n as u32;
-            }
-            if n == 1 {
-                let l = lone_liberty(board, &stones);
-                let first = stones.iter().copied().min().unwrap_or(start);
-                let live = stones.iter().copied().filter(|&s| !dead[s]).min();
-                fresh.push((live.unwrap_or(first), l));
             }
         }
         self.atari.retain(|&(s, _)| !redone[s]);
@@ -1151,6 +1137,29 @@ impl ChainTable {
             .copied()
             .filter(move |&(s, _)| board.cell(s) == Cell::of(color) && !dead[s])
     }
+}
+
+/// Reads the chain at `stone` into a [`ChainTable`]'s parts: its liberty
+/// count on each of its stones in `libs` and, when it is in atari, its
+/// entry in `atari` (its first live stone, or its first stone when all are
+/// dead, and its liberty). Returns its stones.
+fn read_chain(
+    board: &Board,
+    stone: usize,
+    dead: &[bool],
+    libs: &mut [u32],
+    atari: &mut Vec<(usize, usize)>,
+) -> Vec<usize> {
+    let (stones, n) = board.chain(stone);
+    for &s in &stones {
+        libs[s] = n as u32;
+    }
+    if n == 1 {
+        let first = stones.iter().copied().min().unwrap_or(stone);
+        let live = stones.iter().copied().filter(|&s| !dead[s]).min();
+        atari.push((live.unwrap_or(first), lone_liberty(board, &stones)));
+    }
+    stones
 }
 
 /// Would `color` at `i` capture a live chain (one whose only liberty is `i`)?
