@@ -11,12 +11,18 @@
 //!   and two cores (issue 5 targets: 1,000 games/s per core, 1.8x on 2 cores).
 //!
 //! Run: `cargo bench -p lanke-bench --bench judge`.
+//!
+//! It allocates through mimalloc, as the `lanke` binary does, so that the
+//! figures are the product's.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use lanke_judge::{judge, JudgeOptions, StatusSource};
 use lanke_rules::{score, KomiMode, Quantities, FAMILIES};
 use lanke_sgf::Color;
 use rayon::prelude::*;
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn finished_games() -> Vec<&'static [u8]> {
     lanke_testdata::cwi()
