@@ -22,7 +22,7 @@ use lanke_sgf::GameRecord;
 use rayon::prelude::*;
 
 use crate::games::{for_each_game, GameId};
-use crate::judging::{judge_game, start_engine, JudgeSpec, Override};
+use crate::judging::{judge_game, no_position, start_engine, JudgeSpec, Override};
 use crate::output::write_stdout;
 
 /// A recorded counted margin, Black minus White (points).
@@ -144,6 +144,29 @@ fn rescore(
     scorer: Option<&mut lanke_gtp::GtpEngine>,
 ) -> Result<EvalRow, String> {
     let r = replay(record);
+    // A record with no stone on its board (moves missing from the archive)
+    // stays in the measured set as a miss: the record is incomplete, and
+    // there is no rescoring to show.
+    if no_position(&r).is_some() {
+        let fam = family(if chinese { "chinese" } else { "japanese" }).expect("family in table");
+        return Ok(EvalRow {
+            game: id.to_string(),
+            rules: fam.id,
+            komi,
+            recorded,
+            rescored: f64::NAN,
+            exact: false,
+            cause: "record incomplete",
+            confidence: 0.0,
+            dame_before_fill: u32::from(record.size) * u32::from(record.size),
+            protective: 0,
+            seki_points: 0,
+            moves: 0,
+            engine: None,
+            engine_exact: None,
+            engine_error: None,
+        });
+    }
     let j = judge_game(&id.to_string(), record, &r, spec, overrides, engine)?;
     // An engine that cannot score one game costs that game its engine
     // column, not the evaluation.

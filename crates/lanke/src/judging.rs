@@ -135,6 +135,9 @@ pub fn judge_game(
     overrides: &[Override],
     engine: Option<&mut GtpEngine>,
 ) -> Result<Judgement, String> {
+    if let Some(why) = no_position(r) {
+        return Err(why);
+    }
     let to_move = next_to_move(record, r);
     let opts = match spec {
         JudgeSpec::Builtin(o) => o.clone(),
@@ -169,6 +172,24 @@ pub fn judge_game(
         &source,
         &opts,
     ))
+}
+
+/// Why a replayed record holds no position to judge, if it does not: no
+/// stone stands on its final board (no moves and no setup stones, as in
+/// the CWI archive's `Cho_Chikun/missing` files, which keep only the
+/// header and the result). Judged anyway, the empty board was filled point
+/// by point and scored as if it had been played.
+#[must_use]
+pub fn no_position(r: &Replay) -> Option<String> {
+    let empty = r
+        .board
+        .points()
+        .all(|i| r.board.cell(i) == lanke_board::Cell::Empty);
+    empty.then(|| {
+        "no stone on the final board (the record has no moves or setup stones): \
+         no position to judge"
+            .to_string()
+    })
 }
 
 /// Starts the engine a spec needs (none for the built-in judge).

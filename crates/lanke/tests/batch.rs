@@ -15,7 +15,8 @@ const FILES: [&str; 6] = [
 ];
 
 /// A small real corpus: the Song and Qing records, counted and resigned
-/// modern games, the classics, and the bad-input corpus. Written once per
+/// modern games, five records whose moves the archive lost, the classics,
+/// and the bad-input corpus. Written once per
 /// test process: the tests run in parallel threads, and one of them must
 /// not read the corpus while another is still writing it (a race that once
 /// made `--jobs 1` read a half-written, empty file).
@@ -32,7 +33,9 @@ fn write_corpus() -> PathBuf {
     for (name, bytes) in cwi {
         let take = name.starts_with("games/ancient/old_chinese/")
             || (name.starts_with("games/Kisei/0") && n < 40)
-            || name.starts_with("games/other_sizes/17x17/tianyi/");
+            || name.starts_with("games/other_sizes/17x17/tianyi/")
+            // Headers without moves (the archive lost them).
+            || name.starts_with("games/Cho_Chikun/missing/Gos0");
         if take {
             let path = dir.join(name);
             std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -177,7 +180,22 @@ fn reports_are_identical_across_jobs_resume_and_shards() {
         .iter()
         .any(|r| r.contains("bad/empty.sgf#0") && r.contains("the file is empty")));
     assert!(rows.iter().any(|r| r.contains("old_chinese/2.sgf#0")));
+    // A record with a result but no moves (RE[W+6.5], Cho Chikun's 4th
+    // Gosei preliminary of 1978) is an error row that says why, not an
+    // empty board filled and scored.
+    let lost = rows
+        .iter()
+        .find(|r| r.contains("Cho_Chikun/missing/Gos01.sgf#0"))
+        .expect("the game without moves has its row");
+    assert!(
+        lost.contains(",error,") && lost.contains("no position to judge") && lost.contains("W+6.5"),
+        "{lost}"
+    );
     let scores = std::fs::read_to_string(one.join("scores.csv")).unwrap();
+    assert!(
+        !scores.contains("Cho_Chikun/missing/"),
+        "no scores for a record without a position"
+    );
     let lanke_tang_song = scores
         .lines()
         .find(|l| l.contains("old_chinese/2.sgf#0,tang-song,"))
