@@ -1,6 +1,7 @@
 //! Which judgement a game gets, in the brief's order: the record's own marks
 //! (TB/TW), then a user's overrides file, then the chosen judge (built-in or
-//! an engine over GTP). Also the overrides file format.
+//! an engine over GTP); and none for a record with no stone on its board
+//! (`no_position`). Also the overrides file format.
 //!
 //! Overrides file: one line per game, `#` starts a comment:
 //!

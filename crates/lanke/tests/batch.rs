@@ -16,10 +16,10 @@ const FILES: [&str; 6] = [
 
 /// A small real corpus: the Song and Qing records, counted and resigned
 /// modern games, five records whose moves the archive lost, the classics,
-/// and the bad-input corpus. Written once per
-/// test process: the tests run in parallel threads, and one of them must
-/// not read the corpus while another is still writing it (a race that once
-/// made `--jobs 1` read a half-written, empty file).
+/// and the bad-input corpus. Written once per test process: the tests run
+/// in parallel threads, and one of them must not read the corpus while
+/// another is still writing it (a race that once made `--jobs 1` read a
+/// half-written, empty file).
 fn corpus() -> PathBuf {
     static CORPUS: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     CORPUS.get_or_init(write_corpus).clone()
