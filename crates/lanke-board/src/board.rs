@@ -270,6 +270,35 @@ impl Board {
         (stones, libs)
     }
 
+    /// The liberties of the chain at `i`, sorted, found in the same walk
+    /// as its stones.
+    #[must_use]
+    pub fn chain_liberties(&self, i: usize) -> Vec<usize> {
+        let color = self.cells[i];
+        let mut seen = Visited::new();
+        let mut stack = [0u16; CELLS];
+        let mut len = 1;
+        stack[0] = i as u16;
+        seen.insert(i);
+        let mut libs = Vec::new();
+        while len > 0 {
+            len -= 1;
+            let j = usize::from(stack[len]);
+            for n in Self::neighbours(j) {
+                match self.cells[n] {
+                    Cell::Empty if seen.insert(n) => libs.push(n),
+                    c if c == color && seen.insert(n) => {
+                        stack[len] = n as u16;
+                        len += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        libs.sort_unstable();
+        libs
+    }
+
     fn remove_chain(&mut self, i: usize) -> (u16, usize) {
         let color = self.cells[i];
         let mut removed = 0u16;

@@ -111,3 +111,34 @@ fn the_whole_cwi_archive_replays_with_every_anomaly_accounted_for() {
         [("ko-recapture", 41), ("occupied", 57), ("suicide", 7)]
     );
 }
+
+/// `chain_liberties` (one walk) agrees with the chain's stones walked
+/// separately, and with the liberty count `chain` gives, on every stone of
+/// the final positions of the first 500 archive records.
+#[test]
+fn chain_liberties_agree_with_the_chain_walk_on_real_final_boards() {
+    let by_walk = |b: &Board, i: usize| {
+        let (stones, count) = b.chain(i);
+        let mut libs: Vec<usize> = stones
+            .iter()
+            .flat_map(|&s| Board::neighbours(s))
+            .filter(|&n| b.cell(n) == Cell::Empty)
+            .collect();
+        libs.sort_unstable();
+        libs.dedup();
+        assert_eq!(libs.len(), count);
+        libs
+    };
+    let mut stones = 0;
+    for bytes in lanke_testdata::cwi().values().take(500) {
+        let f = load_collection(bytes, None);
+        for g in f.games.iter().flatten() {
+            let b = replay(g).board;
+            for i in b.points().filter(|&i| b.cell(i).color().is_some()) {
+                assert_eq!(b.chain_liberties(i), by_walk(&b, i));
+                stones += 1;
+            }
+        }
+    }
+    assert_eq!(stones, 96_053, "stones on those 500 final boards");
+}

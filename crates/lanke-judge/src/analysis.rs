@@ -426,7 +426,7 @@ pub(crate) fn regions_without(board: &Board, color: Color) -> (Vec<usize>, Vec<V
 
 /// Liberties of the chain at `i`, sorted.
 pub(crate) fn liberties(board: &Board, i: usize) -> Vec<usize> {
-    liberties_of_stones(board, &board.chain(i).0)
+    board.chain_liberties(i)
 }
 
 /// Liberties of a chain whose stones are known, sorted.
