@@ -222,6 +222,12 @@ impl Board {
         {
             return true;
         }
+        self.walk_liberties(i, |_| true)
+    }
+
+    /// Walks the chain at `i` and calls `liberty` with each of its distinct
+    /// liberties until it returns true; then the walk stops and says so.
+    fn walk_liberties(&self, i: usize, mut liberty: impl FnMut(usize) -> bool) -> bool {
         let color = self.cells[i];
         let mut seen = Visited::new();
         let mut stack = [0u16; CELLS];
@@ -233,7 +239,11 @@ impl Board {
             let j = usize::from(stack[len]);
             for n in Self::neighbours(j) {
                 match self.cells[n] {
-                    Cell::Empty => return true,
+                    Cell::Empty if seen.insert(n) => {
+                        if liberty(n) {
+                            return true;
+                        }
+                    }
                     c if c == color && seen.insert(n) => {
                         stack[len] = n as u16;
                         len += 1;
@@ -274,27 +284,11 @@ impl Board {
     /// as its stones.
     #[must_use]
     pub fn chain_liberties(&self, i: usize) -> Vec<usize> {
-        let color = self.cells[i];
-        let mut seen = Visited::new();
-        let mut stack = [0u16; CELLS];
-        let mut len = 1;
-        stack[0] = i as u16;
-        seen.insert(i);
         let mut libs = Vec::new();
-        while len > 0 {
-            len -= 1;
-            let j = usize::from(stack[len]);
-            for n in Self::neighbours(j) {
-                match self.cells[n] {
-                    Cell::Empty if seen.insert(n) => libs.push(n),
-                    c if c == color && seen.insert(n) => {
-                        stack[len] = n as u16;
-                        len += 1;
-                    }
-                    _ => {}
-                }
-            }
-        }
+        self.walk_liberties(i, |n| {
+            libs.push(n);
+            false
+        });
         libs.sort_unstable();
         libs
     }
