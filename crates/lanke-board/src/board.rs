@@ -239,11 +239,7 @@ impl Board {
             let j = usize::from(stack[len]);
             for n in Self::neighbours(j) {
                 match self.cells[n] {
-                    Cell::Empty if seen.insert(n) => {
-                        if liberty(n) {
-                            return true;
-                        }
-                    }
+                    Cell::Empty if seen.insert(n) && liberty(n) => return true,
                     c if c == color && seen.insert(n) => {
                         stack[len] = n as u16;
                         len += 1;
