@@ -91,6 +91,9 @@ pub struct GtpEngine {
     timeout: Duration,
     /// The id of the last command sent.
     next_id: u32,
+    /// Has the engine answered a command yet? A timeout after that is a
+    /// slow position, not an engine that does not speak GTP.
+    answered: bool,
     scratch: PathBuf,
 }
 
@@ -148,6 +151,7 @@ impl GtpEngine {
             lines,
             timeout: ANSWER_TIMEOUT,
             next_id: 0,
+            answered: false,
             scratch,
         })
     }
@@ -203,16 +207,22 @@ impl GtpEngine {
                     })
                 }
                 Err(RecvTimeoutError::Timeout) => {
+                    let hint = if self.answered {
+                        "it answered before, so this position is too slow for it"
+                    } else {
+                        "GNU Go needs --mode gtp"
+                    };
                     return Err(GtpError::Protocol {
                         command: self.command.clone(),
                         message: format!(
-                            "no answer to `{line}` within {} s (GNU Go needs --mode gtp)",
+                            "no answer to `{line}` within {} s ({hint})",
                             self.timeout.as_secs_f64()
                         ),
-                    })
+                    });
                 }
             };
             if l.trim().is_empty() && !answer.is_empty() {
+                self.answered = true;
                 return Ok(answer.trim().to_string());
             }
             if l.trim().is_empty() {

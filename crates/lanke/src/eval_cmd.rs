@@ -167,7 +167,35 @@ fn rescore(
             engine_error: None,
         });
     }
-    let j = judge_game(&id.to_string(), record, &r, spec, overrides, engine)?;
+    // An engine judge that fails on one game (too slow for its answer
+    // timeout, or gone) costs that game its rescoring, not the evaluation:
+    // the game stays a miss, `engine error`, and the caller restarts the
+    // engine.
+    let j = match judge_game(&id.to_string(), record, &r, spec, overrides, engine) {
+        Ok(j) => j,
+        Err(e) if !matches!(spec, JudgeSpec::Builtin(_)) => {
+            let fam =
+                family(if chinese { "chinese" } else { "japanese" }).expect("family in table");
+            return Ok(EvalRow {
+                game: id.to_string(),
+                rules: fam.id,
+                komi,
+                recorded,
+                rescored: f64::NAN,
+                exact: false,
+                cause: "engine error",
+                confidence: 0.0,
+                dame_before_fill: 0,
+                protective: 0,
+                seki_points: 0,
+                moves: r.tally.moves[0] + r.tally.moves[1],
+                engine: None,
+                engine_exact: None,
+                engine_error: Some(e),
+            });
+        }
+        Err(e) => return Err(e),
+    };
     // An engine that cannot score one game costs that game its engine
     // column, not the evaluation.
     let (engine_margin, engine_error) = match scorer.map(|e| e.final_score(record, komi)) {
@@ -346,6 +374,9 @@ pub fn evaluate(
                     // or gone: the next game gets a fresh one.
                     if row.as_ref().is_ok_and(|r| r.engine_error.is_some()) {
                         *s = start_scorer().map_err(|e| format!("{e:#}"))?;
+                    }
+                    if row.as_ref().is_ok_and(|r| r.cause == "engine error") {
+                        *e = start_engine(spec).map_err(|e| format!("{e:#}"))?;
                     }
                     row
                 }

@@ -1,6 +1,7 @@
 //! Which judgement a game gets, in the brief's order: the record's own marks
 //! (TB/TW), then a user's overrides file, then the chosen judge (built-in or
-//! an engine over GTP); and none for a record with no stone on its board
+//! an engine over GTP, or the built-in judge with an engine consulted where
+//! it is unsure); and none for a record with no stone on its board
 //! (`no_position`). Also the overrides file format.
 //!
 //! Overrides file: one line per game, `#` starts a comment:
@@ -30,22 +31,35 @@ pub enum JudgeSpec {
     Builtin(JudgeOptions),
     /// An engine command line, e.g. `/usr/games/gnugo --mode gtp`.
     Gtp(String),
+    /// The built-in judge, with the engine's dead and seki lists taken
+    /// instead wherever the built-in judgement's confidence is below
+    /// [`CONSULT_BELOW`] (what the reports call uncertain).
+    Consult(JudgeOptions, String),
 }
 
+/// The built-in confidence below which `builtin+gtp:` asks the engine: the
+/// reports' line between a sure judgement and an uncertain one.
+pub const CONSULT_BELOW: f32 = 0.5;
+
 impl JudgeSpec {
-    /// Parses `builtin` or `gtp:COMMAND`.
+    /// Parses `builtin`, `gtp:COMMAND` or `builtin+gtp:COMMAND`.
     pub fn parse(text: &str, opts: JudgeOptions) -> Result<JudgeSpec> {
+        let engine = |cmd: &str, prefix: &str| -> Result<String> {
+            if cmd.trim().is_empty() {
+                bail!(
+                    "--judge {prefix} needs an engine command, e.g. {prefix}'/usr/games/gnugo --mode gtp'"
+                );
+            }
+            Ok(cmd.trim().to_string())
+        };
         if text == "builtin" {
             Ok(JudgeSpec::Builtin(opts))
         } else if let Some(cmd) = text.strip_prefix("gtp:") {
-            if cmd.trim().is_empty() {
-                bail!(
-                    "--judge gtp: needs an engine command, e.g. gtp:'/usr/games/gnugo --mode gtp'"
-                );
-            }
-            Ok(JudgeSpec::Gtp(cmd.trim().to_string()))
+            Ok(JudgeSpec::Gtp(engine(cmd, "gtp:")?))
+        } else if let Some(cmd) = text.strip_prefix("builtin+gtp:") {
+            Ok(JudgeSpec::Consult(opts, engine(cmd, "builtin+gtp:")?))
         } else {
-            bail!("--judge takes `builtin` or `gtp:COMMAND`, not `{text}`")
+            bail!("--judge takes `builtin`, `gtp:COMMAND` or `builtin+gtp:COMMAND`, not `{text}`")
         }
     }
 }
@@ -141,8 +155,15 @@ pub fn judge_game(
     }
     let to_move = next_to_move(record, r);
     let opts = match spec {
-        JudgeSpec::Builtin(o) => o.clone(),
+        JudgeSpec::Builtin(o) | JudgeSpec::Consult(o, _) => o.clone(),
         JudgeSpec::Gtp(_) => JudgeOptions::default(),
+    };
+    // The engine's errors name its command already.
+    let ask_engine = |e: &mut GtpEngine, origin: String| {
+        let (dead, seki) = e
+            .statuses(&r.board, to_move)
+            .map_err(|err| err.to_string())?;
+        Ok::<_, String>(StatusSource::Given { origin, dead, seki })
     };
     let source = if let Some(o) = overrides.iter().find(|o| game_id.ends_with(&o.key)) {
         StatusSource::Given {
@@ -155,15 +176,24 @@ pub fn judge_game(
     } else {
         match (spec, engine) {
             (JudgeSpec::Builtin(_), _) => StatusSource::Builtin,
-            (JudgeSpec::Gtp(cmd), Some(e)) => {
-                let (dead, seki) = e.statuses(&r.board, to_move).map_err(|e| e.to_string())?;
-                StatusSource::Given {
-                    origin: format!("gtp:{cmd}"),
-                    dead,
-                    seki,
+            (JudgeSpec::Gtp(cmd), Some(e)) => ask_engine(e, format!("gtp:{cmd}"))?,
+            (JudgeSpec::Consult(_, cmd), Some(e)) => {
+                let own = judge(
+                    &r.board,
+                    to_move,
+                    r.ko_ban_for(to_move),
+                    &StatusSource::Builtin,
+                    &opts,
+                );
+                if own.confidence >= CONSULT_BELOW {
+                    return Ok(own);
                 }
+                let origin = format!("gtp:{cmd} (built-in confidence {:.2})", own.confidence);
+                ask_engine(e, origin)?
             }
-            (JudgeSpec::Gtp(cmd), None) => return Err(format!("engine `{cmd}` is not running")),
+            (JudgeSpec::Gtp(cmd) | JudgeSpec::Consult(_, cmd), None) => {
+                return Err(format!("engine `{cmd}` is not running"))
+            }
         }
     };
     Ok(judge(
@@ -197,7 +227,7 @@ pub fn no_position(r: &Replay) -> Option<String> {
 pub fn start_engine(spec: &JudgeSpec) -> Result<Option<GtpEngine>> {
     match spec {
         JudgeSpec::Builtin(_) => Ok(None),
-        JudgeSpec::Gtp(cmd) => Ok(Some(GtpEngine::spawn(cmd)?)),
+        JudgeSpec::Gtp(cmd) | JudgeSpec::Consult(_, cmd) => Ok(Some(GtpEngine::spawn(cmd)?)),
     }
 }
 

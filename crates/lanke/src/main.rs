@@ -189,7 +189,8 @@ enum Command {
 /// How games are judged (shared by every command that judges).
 #[derive(clap::Args)]
 struct JudgingArgs {
-    /// `builtin`, or `gtp:COMMAND` for an engine such as gtp:'/usr/games/gnugo --mode gtp'.
+    /// `builtin`, `gtp:COMMAND` for an engine such as gtp:'/usr/games/gnugo --mode gtp', or
+    /// `builtin+gtp:COMMAND`: the engine only where the built-in confidence is below 0.5.
     #[arg(long, default_value = "builtin")]
     judge: String,
     /// A file of per-game dead/seki corrections (format in README).

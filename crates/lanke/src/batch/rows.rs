@@ -229,11 +229,14 @@ pub fn process(
     let finished = !stopped_early || r.tally.first_double_pass.is_some();
     row.finished = Some(finished);
     let spec = match &settings.spec {
-        JudgeSpec::Builtin(o) if !finished => JudgeSpec::Builtin(lanke_judge::JudgeOptions {
-            playouts: o.playouts.min(UNFINISHED_PLAYOUTS),
-            seed: o.seed,
-            fill_dame: false,
-        }),
+        // No engine is consulted on a mid-game position either.
+        JudgeSpec::Builtin(o) | JudgeSpec::Consult(o, _) if !finished => {
+            JudgeSpec::Builtin(lanke_judge::JudgeOptions {
+                playouts: o.playouts.min(UNFINISHED_PLAYOUTS),
+                seed: o.seed,
+                fill_dame: false,
+            })
+        }
         other => other.clone(),
     };
     let judged = judge_game(&row.game_id, record, &r, &spec, &settings.overrides, engine);

@@ -54,7 +54,7 @@ pub const GAMES: &[Field] = &[
     ("parse", "string", "strict or lenient."),
     ("issues", "string", "Grammar and record issues, '; '-separated."),
     ("anomalies", "string", "Replay anomalies as kind@move, ';'-separated (occupied, ko-recapture, suicide, off-board, shared-node)."),
-    ("judge", "string", "Where the dead stones came from: builtin (for unfinished games `builtin (8 playouts, no filling, unfinished)`), marks, overrides or gtp:COMMAND."),
+    ("judge", "string", "Where the dead stones came from: builtin (for unfinished games `builtin (8 playouts, no filling, unfinished)`), marks, overrides or gtp:COMMAND (with `--judge builtin+gtp:COMMAND`, `gtp:COMMAND (built-in confidence C)` where the built-in judge was unsure)."),
     ("judge_confidence", "number", "Lowest chain confidence of the judgement (0..1)."),
     ("dead_b", "integer", "Black stones judged dead."),
     ("dead_w", "integer", "White stones judged dead."),
