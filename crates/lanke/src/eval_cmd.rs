@@ -144,28 +144,34 @@ fn rescore(
     scorer: Option<&mut lanke_gtp::GtpEngine>,
 ) -> Result<EvalRow, String> {
     let r = replay(record);
-    // A record with no stone on its board (moves missing from the archive)
-    // stays in the measured set as a miss: the record is incomplete, and
-    // there is no rescoring to show.
+    // A game with no rescoring stays in the measured set as a miss.
+    let unscored =
+        |cause: &'static str, dame_before_fill: u32, moves: u32, engine_error: Option<String>| {
+            let fam =
+                family(if chinese { "chinese" } else { "japanese" }).expect("family in table");
+            EvalRow {
+                game: id.to_string(),
+                rules: fam.id,
+                komi,
+                recorded,
+                rescored: f64::NAN,
+                exact: false,
+                cause,
+                confidence: 0.0,
+                dame_before_fill,
+                protective: 0,
+                seki_points: 0,
+                moves,
+                engine: None,
+                engine_exact: None,
+                engine_error,
+            }
+        };
+    // A record with no stone on its board (moves missing from the archive):
+    // the record is incomplete, and there is no rescoring to show.
     if no_position(&r).is_some() {
-        let fam = family(if chinese { "chinese" } else { "japanese" }).expect("family in table");
-        return Ok(EvalRow {
-            game: id.to_string(),
-            rules: fam.id,
-            komi,
-            recorded,
-            rescored: f64::NAN,
-            exact: false,
-            cause: "record incomplete",
-            confidence: 0.0,
-            dame_before_fill: u32::from(record.size) * u32::from(record.size),
-            protective: 0,
-            seki_points: 0,
-            moves: 0,
-            engine: None,
-            engine_exact: None,
-            engine_error: None,
-        });
+        let points = u32::from(record.size) * u32::from(record.size);
+        return Ok(unscored("record incomplete", points, 0, None));
     }
     // An engine judge that fails on one game (too slow for its answer
     // timeout, or gone) costs that game its rescoring, not the evaluation:
@@ -174,25 +180,8 @@ fn rescore(
     let j = match judge_game(&id.to_string(), record, &r, spec, overrides, engine) {
         Ok(j) => j,
         Err(e) if !matches!(spec, JudgeSpec::Builtin(_)) => {
-            let fam =
-                family(if chinese { "chinese" } else { "japanese" }).expect("family in table");
-            return Ok(EvalRow {
-                game: id.to_string(),
-                rules: fam.id,
-                komi,
-                recorded,
-                rescored: f64::NAN,
-                exact: false,
-                cause: "engine error",
-                confidence: 0.0,
-                dame_before_fill: 0,
-                protective: 0,
-                seki_points: 0,
-                moves: r.tally.moves[0] + r.tally.moves[1],
-                engine: None,
-                engine_exact: None,
-                engine_error: Some(e),
-            });
+            let moves = r.tally.moves[0] + r.tally.moves[1];
+            return Ok(unscored("engine error", 0, moves, Some(e)));
         }
         Err(e) => return Err(e),
     };
