@@ -359,13 +359,16 @@ pub fn evaluate(
             |engines, (id, (g, m, k, c))| match engines {
                 (Ok(e), Ok(s)) => {
                     let row = rescore(id, g, *m, *k, *c, spec, overrides, e.as_mut(), s.as_mut());
-                    // A failed score may have left the engine mid-answer
-                    // or gone: the next game gets a fresh one.
-                    if row.as_ref().is_ok_and(|r| r.engine_error.is_some()) {
-                        *s = start_scorer().map_err(|e| format!("{e:#}"))?;
-                    }
-                    if row.as_ref().is_ok_and(|r| r.cause == "engine error") {
-                        *e = start_engine(spec).map_err(|e| format!("{e:#}"))?;
+                    // A failed judgement or score may have left its engine
+                    // mid-answer or gone: the next game gets a fresh one.
+                    // A game the judge engine failed on never reached the
+                    // scorer, whose engine is kept.
+                    if let Ok(r) = &row {
+                        if r.cause == "engine error" {
+                            *e = start_engine(spec).map_err(|e| format!("{e:#}"))?;
+                        } else if r.engine_error.is_some() {
+                            *s = start_scorer().map_err(|e| format!("{e:#}"))?;
+                        }
                     }
                     row
                 }
