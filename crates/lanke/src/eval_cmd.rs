@@ -79,6 +79,10 @@ pub struct EvalRow {
     pub engine_error: Option<String>,
 }
 
+/// The miss cause of a game the judge engine (`--judge gtp:` or
+/// `builtin+gtp:`) could not judge.
+const ENGINE_ERROR: &str = "engine error";
+
 /// Neutral points left at a record's end beyond which the game was plainly
 /// not played out: on eval sample 1 the exactly reproduced records have at
 /// most 28 but for one chance match (Oteai 1974 game 185, 144), while 16
@@ -181,7 +185,7 @@ fn rescore(
         Ok(j) => j,
         Err(e) if !matches!(spec, JudgeSpec::Builtin(_)) => {
             let moves = r.tally.moves[0] + r.tally.moves[1];
-            return Ok(unscored("engine error", 0, moves, Some(e)));
+            return Ok(unscored(ENGINE_ERROR, 0, moves, Some(e)));
         }
         Err(e) => return Err(e),
     };
@@ -364,7 +368,7 @@ pub fn evaluate(
                     // A game the judge engine failed on never reached the
                     // scorer, whose engine is kept.
                     if let Ok(r) = &row {
-                        if r.cause == "engine error" {
+                        if r.cause == ENGINE_ERROR {
                             *e = start_engine(spec).map_err(|e| format!("{e:#}"))?;
                         } else if r.engine_error.is_some() {
                             *s = start_scorer().map_err(|e| format!("{e:#}"))?;
@@ -434,11 +438,23 @@ fn summarise(w: &mut impl std::io::Write, rows: &[EvalRow], label: &str) -> std:
             count(|x| !x.0 && !x.1),
         )?;
     }
-    let failed = rows.iter().filter(|r| r.engine_error.is_some()).count();
-    if failed > 0 {
+    // A game the judge engine failed on never reached the scoring engine;
+    // both kinds keep their message in `engine_error`.
+    let judge_failed = rows.iter().filter(|r| r.cause == ENGINE_ERROR).count();
+    let score_failed = rows
+        .iter()
+        .filter(|r| r.engine_error.is_some() && r.cause != ENGINE_ERROR)
+        .count();
+    if judge_failed > 0 {
         writeln!(
             w,
-            "  engine gave no score for {failed} games (`engine_error` in --rows)"
+            "  judge engine gave no judgement for {judge_failed} games (cause `{ENGINE_ERROR}`, message in `engine_error` in --rows)"
+        )?;
+    }
+    if score_failed > 0 {
+        writeln!(
+            w,
+            "  engine gave no score for {score_failed} games (`engine_error` in --rows)"
         )?;
     }
     Ok(())
@@ -475,7 +491,7 @@ pub fn run(
 
 #[cfg(test)]
 mod tests {
-    use super::{classify, recorded_margin, sample_name};
+    use super::{classify, recorded_margin, sample_name, summarise, EvalRow, ENGINE_ERROR};
     use crate::games::GameId;
     use lanke_rules::Quantities;
     use std::path::PathBuf;
@@ -560,5 +576,42 @@ mod tests {
         assert_eq!(recorded_margin("B+R"), None);
         assert_eq!(recorded_margin("W+"), None);
         assert_eq!(recorded_margin("Jigo"), None);
+    }
+
+    /// A game the judge engine failed on and a game the scoring engine
+    /// failed on are counted on separate summary lines: the first never
+    /// reached the scorer.
+    #[test]
+    fn judge_and_scorer_failures_are_counted_apart() {
+        let row = |cause: &'static str, error: &str| EvalRow {
+            game: "g".to_string(),
+            rules: "japanese",
+            komi: 6.5,
+            recorded: 2.5,
+            rescored: f64::NAN,
+            exact: false,
+            cause,
+            confidence: 0.0,
+            dame_before_fill: 0,
+            protective: 0,
+            seki_points: 0,
+            moves: 200,
+            engine: None,
+            engine_exact: None,
+            engine_error: Some(error.to_string()),
+        };
+        let rows = [
+            row(ENGINE_ERROR, "judge timed out"),
+            row("judgement", "scorer timed out"),
+            row("judgement", "scorer gone"),
+        ];
+        let mut out = Vec::new();
+        summarise(&mut out, &rows, "all").expect("write to a Vec");
+        let text = String::from_utf8(out).expect("utf-8");
+        assert!(
+            text.contains("judge engine gave no judgement for 1 games"),
+            "{text}"
+        );
+        assert!(text.contains("engine gave no score for 2 games"), "{text}");
     }
 }
