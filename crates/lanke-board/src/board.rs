@@ -276,6 +276,29 @@ impl Board {
         (stones, libs)
     }
 
+    /// The liberties of the chain at `i` (which must hold a stone), sorted,
+    /// when it has at most `N` of them; `None` when it has more. The walk
+    /// stops at the first liberty past `N`, so asking whether a large chain
+    /// is short of liberties walks only part of it.
+    #[must_use]
+    pub fn liberties_at_most<const N: usize>(&self, i: usize) -> Option<([usize; N], usize)> {
+        let mut libs = [0usize; N];
+        let mut count = 0;
+        let more = self.walk_liberties(i, |n| {
+            if count == N {
+                return true;
+            }
+            libs[count] = n;
+            count += 1;
+            false
+        });
+        if more {
+            return None;
+        }
+        libs[..count].sort_unstable();
+        Some((libs, count))
+    }
+
     /// The liberties of the chain at `i`, sorted, found in the same walk
     /// as its stones.
     #[must_use]
@@ -445,6 +468,27 @@ mod tests {
         b.put(Point::from_sgf("ba").unwrap(), Cell::Empty);
         b.put(Point::from_sgf("ab").unwrap(), Cell::Empty);
         assert_eq!(b.hash(), empty_hash);
+    }
+
+    /// A corner chain of two stones (aa, ba) has two liberties (ab, bb
+    /// after White's ca, counted once each, sorted); a third liberty makes
+    /// it "more than two", and a chain asked for one liberty that has two
+    /// is "more than one".
+    #[test]
+    fn liberties_at_most_counts_up_to_its_bound() {
+        let mut b = Board::new(9);
+        b.play(Color::Black, at("aa"));
+        b.play(Color::Black, at("ba"));
+        assert_eq!(b.liberties_at_most::<2>(at("aa")), None);
+        b.play(Color::White, at("ca"));
+        assert_eq!(
+            b.liberties_at_most::<2>(at("ba")),
+            Some(([at("ab"), at("bb")], 2))
+        );
+        assert_eq!(b.liberties_at_most::<1>(at("aa")), None);
+        b.play(Color::White, at("bb"));
+        assert_eq!(b.liberties_at_most::<1>(at("aa")), Some(([at("ab")], 1)));
+        assert_eq!(b.liberties_at_most::<3>(at("aa")).map(|(_, n)| n), Some(1));
     }
 
     #[test]

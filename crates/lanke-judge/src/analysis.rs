@@ -1436,17 +1436,15 @@ fn capturing_points(board: &Board, stone: usize) -> Vec<usize> {
         return Vec::new();
     };
     let foe = Cell::of(own.opponent());
-    // Each neighbouring chain is walked once (its stones are marked seen).
-    let mut seen: Vec<usize> = Vec::new();
+    // A neighbouring chain's walk stops at its second liberty, so a large
+    // chain with liberties to spare costs little even when several of
+    // the stones here touch it.
     let mut out = Vec::new();
     for n in stones.iter().flat_map(|&s| Board::neighbours(s)) {
-        if board.cell(n) != foe || seen.contains(&n) {
+        if board.cell(n) != foe {
             continue;
         }
-        let (chain, libs) = board.chain(n);
-        seen.extend(&chain);
-        if libs == 1 {
-            let l = lone_liberty(board, &chain);
+        if let Some(([l], 1)) = board.liberties_at_most::<1>(n) {
             if !out.contains(&l) {
                 out.push(l);
             }
@@ -1502,11 +1500,14 @@ const SHORTAGE_DEPTH: u32 = 9;
 /// atari; three or more liberties are safe. Simple ko is not tracked;
 /// `depth` bounds the plies.
 fn capturable(board: &Board, stone: usize, attacker: Color, dead: &[bool], depth: u32) -> bool {
-    let libs = liberties(board, stone);
-    match libs.len() {
+    // Three liberties or more are safe: the walk stops at the third.
+    let Some((libs, count)) = board.liberties_at_most::<2>(stone) else {
+        return false;
+    };
+    match count {
         0 => true,
         1 => capture_sticks(board, attacker, libs[0], dead),
-        2 if depth > 0 => libs.iter().any(|&l| {
+        _ if depth > 0 => libs.iter().any(|&l| {
             let mut t = board.clone();
             let r = t.play(attacker, l);
             r.suicided == 0
@@ -1519,14 +1520,15 @@ fn capturable(board: &Board, stone: usize, attacker: Color, dead: &[bool], depth
 /// After an attacking move, can the chain at `stone` get out of capture?
 fn escapes(board: &Board, stone: usize, attacker: Color, dead: &[bool], depth: u32) -> bool {
     let defender = attacker.opponent();
-    let libs = liberties(board, stone);
-    if libs.len() != 1 {
-        // The attack took stones and left the chain two liberties or more:
-        // the defender is to move and out (the attacker gets no second
-        // move in a row).
-        return !libs.is_empty();
-    }
-    let mut tries = libs;
+    let lone = match board.liberties_at_most::<1>(stone) {
+        Some((libs, 1)) => libs[0],
+        // No liberty: taken. The attack took stones and left the chain two
+        // liberties or more: the defender is to move and out (the attacker
+        // gets no second move in a row).
+        Some(_) => return false,
+        None => return true,
+    };
+    let mut tries = vec![lone];
     tries.extend(capturing_points(board, stone));
     tries.into_iter().any(|m| {
         let mut t = board.clone();
@@ -1749,14 +1751,15 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     ) -> Option<(usize, FillKind)> {
         let (class_at, dead) = (self.class_at, self.dead);
         let own_point = |m: usize| matches!(class_at(m), PointClass::Territory(c) if c == side);
-        let mut done: Vec<usize> = Vec::new();
+        let mut done = vec![false; table.libs.len()];
         for &i in self.points {
-            if board.cell(i) != Cell::of(side) || dead[i] || table.libs[i] != 2 || done.contains(&i)
-            {
+            if board.cell(i) != Cell::of(side) || dead[i] || table.libs[i] != 2 || done[i] {
                 continue;
             }
             let (stones, _) = board.chain(i);
-            done.extend(&stones);
+            for &s in &stones {
+                done[s] = true;
+            }
             let libs = liberties(board, i);
             if !libs.iter().any(|&l| own_point(l))
                 || !libs
