@@ -1507,7 +1507,7 @@ fn capturable(board: &Board, stone: usize, attacker: Color, dead: &[bool], depth
     match count {
         0 => true,
         1 => capture_sticks(board, attacker, libs[0], dead),
-        _ if depth > 0 => libs.iter().any(|&l| {
+        2 if depth > 0 => libs.iter().any(|&l| {
             let mut t = board.clone();
             let r = t.play(attacker, l);
             r.suicided == 0
