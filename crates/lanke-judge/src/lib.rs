@@ -21,8 +21,8 @@ mod reading;
 mod standoff;
 
 pub use analysis::{
-    judge, ChainInfo, Counts, Fill, FillKind, Group, JudgeOptions, Judgement, PointClass, Status,
-    StatusSource,
+    judge, ChainInfo, Counts, Fill, FillKind, Group, JudgeOptions, Judgement, PointClass, Stage,
+    Status, StatusSource,
 };
 pub use benson::{pass_alive, PassAlive};
 pub use double_ko::{double_ko_sekis, DoubleKoSeki};

@@ -9,7 +9,7 @@ mod common;
 use common::{judged, pts, record};
 use lanke_board::replay;
 use lanke_judge::{
-    judge, read_standoff, standoff_sekis, JudgeOptions, Judgement, PointClass, Status,
+    judge, read_standoff, standoff_sekis, JudgeOptions, Judgement, PointClass, Stage, Status,
     StatusSource, STANDOFF_NODE_BUDGET,
 };
 use lanke_sgf::{Color, Point};
@@ -321,4 +321,49 @@ fn alphago_zero_self_play_2_ends_with_a_seki_of_stones_in_atari() {
     assert_eq!(v.standing, 1);
     assert_eq!(after_move(&board, &area, Color::White, "bp"), v.standing);
     assert_eq!(after_move(&board, &area, Color::Black, "er"), v.standing);
+}
+
+/// A resigned game is judged as a mid-game estimate (`Stage::MidGame`, the
+/// batch's 8 playouts, no filling). NHK 37 game 35 ends with White's
+/// resignation and wide open areas: left as dame they counted for nobody
+/// and Black's area trailed White's; the points the playouts give clearly
+/// to one side now count as that side's, and Black leads as the
+/// resignation says.
+#[test]
+fn a_resigned_games_open_regions_go_to_the_side_the_playouts_give_them() {
+    let r = record(lanke_testdata::cwi_file("games/NHK/37/35.sgf"));
+    let played = replay(&r);
+    let to_move = lanke_board::next_to_move(&r, &played);
+    let estimate = |stage: Stage| {
+        judge(
+            &played.board,
+            to_move,
+            played.ko_ban_for(to_move),
+            &StatusSource::Builtin,
+            &JudgeOptions {
+                playouts: 8,
+                seed: 0,
+                stage,
+            },
+        )
+    };
+    let j = estimate(Stage::MidGame);
+    assert!(j.fills.is_empty(), "no dame filling in a mid-game estimate");
+    let c = &j.before_fill;
+    assert_eq!(c.stones, [53, 52]);
+    assert_eq!(c.territory, [56, 36]);
+    assert_eq!(c.open_border, [51, 29]);
+    assert_eq!(c.dame, 164);
+    // Without the estimated points Black's area (53 + 5) trailed White's
+    // (52 + 7); with them Black leads by 21 points of area.
+    let sealed = |k: usize| c.stones[k] + c.territory[k] - c.open_border[k];
+    assert_eq!([sealed(0), sealed(1)], [58, 59]);
+    assert_eq!(
+        c.area(Color::Black) as i32 - c.area(Color::White) as i32,
+        21
+    );
+    // A final position's judgement estimates only regions of 12 points or
+    // more: here one small region fewer.
+    let final_stage = estimate(Stage::Final);
+    assert_eq!(final_stage.before_fill.open_border, [50, 29]);
 }

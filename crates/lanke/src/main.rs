@@ -209,7 +209,7 @@ impl JudgingArgs {
         let opts = lanke_judge::JudgeOptions {
             playouts: self.playouts,
             seed: self.seed,
-            fill_dame: true,
+            stage: lanke_judge::Stage::Final,
         };
         let spec = judging::JudgeSpec::parse(&self.judge, opts)?;
         let overrides = match &self.overrides {

@@ -222,8 +222,10 @@ pub fn process(
     fill_record_fields(&mut row, record, &r);
     // A game that ended by resignation, time, forfeit or a stated unknown
     // result leaves a mid-game position: it is judged as an estimate with
-    // few playouts and no dame filling (its open points stay dame). A record with no result at all (a diagram, a position
-    // to judge) counts as finished, as does one that ended by two passes.
+    // few playouts and no dame filling (`Stage::MidGame`: its open points
+    // go to the side the playouts clearly give them, the rest stay dame).
+    // A record with no result at all (a diagram, a position to judge)
+    // counts as finished, as does one that ended by two passes.
     let stopped_early = matches!(row.result_kind.as_str(), "resignation" | "time" | "forfeit")
         || (row.result_kind == "unknown" && !row.result_raw.is_empty());
     let finished = !stopped_early || r.tally.first_double_pass.is_some();
@@ -234,7 +236,7 @@ pub fn process(
             JudgeSpec::Builtin(lanke_judge::JudgeOptions {
                 playouts: o.playouts.min(UNFINISHED_PLAYOUTS),
                 seed: o.seed,
-                fill_dame: false,
+                stage: lanke_judge::Stage::MidGame,
             })
         }
         other => other.clone(),
@@ -256,7 +258,7 @@ pub fn process(
     row.status = if record.lenient() { "lenient" } else { "ok" }.to_string();
     row.judge = match (&spec, finished) {
         (JudgeSpec::Builtin(o), false) if j.source == "builtin" => {
-            format!("builtin ({} playouts, no filling, unfinished)", o.playouts)
+            format!("builtin ({} playouts, estimate, unfinished)", o.playouts)
         }
         _ => j.source.clone(),
     };
