@@ -227,3 +227,59 @@ fn resume_refuses_other_settings() {
     assert!(!res.status.success());
     assert!(String::from_utf8_lossy(&res.stderr).contains("other settings"));
 }
+
+/// The rows of one of a run's CSV files, as header → value maps.
+fn csv_rows(path: &Path) -> Vec<std::collections::HashMap<String, String>> {
+    let mut r = csv::Reader::from_path(path).unwrap();
+    let header = r.headers().unwrap().clone();
+    r.records()
+        .map(|rec| {
+            let rec = rec.unwrap();
+            header
+                .iter()
+                .zip(rec.iter())
+                .map(|(h, v)| (h.to_string(), v.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+/// The resigned games of the corpus are scored as mid-game estimates, and
+/// summary.csv rates those estimates against the winner each record
+/// states: the share is the one scores.csv gives, over the same games.
+#[test]
+fn summary_rates_the_resigned_games_estimates() {
+    let out = scratch("estimates");
+    batch(&corpus(), &out, &["--rules", "japanese"]);
+    let games = csv_rows(&out.join("games.csv"));
+    let unfinished: std::collections::HashSet<&str> = games
+        .iter()
+        .filter(|g| g["finished"] == "false")
+        .map(|g| g["game_id"].as_str())
+        .collect();
+    let judged: Vec<&str> = games
+        .iter()
+        .filter(|g| g["finished"] == "false" && g["status"] == "ok")
+        .map(|g| g["judge"].as_str())
+        .collect();
+    assert!(judged
+        .iter()
+        .all(|j| *j == "builtin (8 playouts, estimate, unfinished)"));
+    let scores = csv_rows(&out.join("scores.csv"));
+    let rated: Vec<&str> = scores
+        .iter()
+        .filter(|s| unfinished.contains(s["game_id"].as_str()))
+        .map(|s| s["agrees_with_record"].as_str())
+        .filter(|a| !a.is_empty())
+        .collect();
+    let yes = rated.iter().filter(|a| **a == "yes").count();
+    assert_eq!((yes, rated.len()), (25, 41));
+    let summary = csv_rows(&out.join("summary.csv"));
+    let row = summary
+        .iter()
+        .find(|r| r["metric"] == "estimate_agreement_rate:japanese" && r["dimension"] == "all")
+        .expect("the estimates' rate");
+    assert_eq!(row["games"], rated.len().to_string());
+    let value: f64 = row["value"].parse().unwrap();
+    assert!((value - yes as f64 / rated.len() as f64).abs() < 1e-9);
+}

@@ -127,6 +127,16 @@ fn classify(game: &GameRow, scores: &[&ScoreRow], record_mode_komi_missing: bool
     "collect-last parity"
 }
 
+/// The summary's groupings of a game: the whole corpus, its collection and
+/// its decade.
+fn by_dimension(game: &GameRow) -> [(&'static str, String); 3] {
+    [
+        ("all", String::new()),
+        ("collection", game.collection.clone()),
+        ("decade", game.decade.clone()),
+    ]
+}
+
 fn names(scores: &[&ScoreRow], winner: &str) -> String {
     scores
         .iter()
@@ -154,6 +164,9 @@ pub struct Derived {
     by: BTreeMap<(String, String), Tally>,
     diff_by_cause: BTreeMap<String, (f64, u64)>,
     diff_hist: BTreeMap<i64, u64>,
+    /// Unfinished games with a stated winner: per (dimension, group) and
+    /// family, how often the mid-game estimate names that winner.
+    estimates: BTreeMap<(String, String), BTreeMap<String, (u64, u64)>>,
     record_komi: bool,
 }
 
@@ -172,6 +185,9 @@ impl Derived {
         if let Some(f) = game.finished {
             *self.finished.entry(f).or_default() += 1;
         }
+        if game.finished == Some(false) {
+            self.feed_estimate(game, scores);
+        }
         if scores.is_empty() || game.finished != Some(true) {
             return;
         }
@@ -186,11 +202,7 @@ impl Derived {
         let counted = game.result_kind == "count" || game.result_kind == "draw";
         let komi_missing = self.record_komi && game.komi_form == "missing";
         let cause = classify(game, &refs, komi_missing);
-        for (dimension, group) in [
-            ("all", String::new()),
-            ("collection", game.collection.clone()),
-            ("decade", game.decade.clone()),
-        ] {
+        for (dimension, group) in by_dimension(game) {
             let t = self.by.entry((dimension.to_string(), group)).or_default();
             t.games += 1;
             t.flips += u64::from(flip);
@@ -263,6 +275,23 @@ impl Derived {
         }
     }
 
+    /// An unfinished game's estimates against the winner its record states
+    /// (a resignation, time or forfeit); games with no stated winner are
+    /// left out.
+    fn feed_estimate(&mut self, game: &GameRow, scores: &[ScoreRow]) {
+        for (dimension, group) in by_dimension(game) {
+            let families = self
+                .estimates
+                .entry((dimension.to_string(), group))
+                .or_default();
+            for s in scores.iter().filter(|s| !s.agrees_with_record.is_empty()) {
+                let e = families.entry(s.family.clone()).or_default();
+                e.0 += u64::from(s.agrees_with_record == "yes");
+                e.1 += 1;
+            }
+        }
+    }
+
     /// The summary rows, in a stable order.
     #[must_use]
     pub fn summary(&self) -> Vec<SummaryRow> {
@@ -321,6 +350,21 @@ impl Derived {
                 sum / *n as f64,
                 *n,
             ));
+        }
+        for ((dimension, group), families) in &self.estimates {
+            for (family, (yes, n)) in families {
+                out.push(row(
+                    &format!("estimate_agreement_rate:{family}"),
+                    dimension,
+                    group,
+                    if *n == 0 {
+                        0.0
+                    } else {
+                        *yes as f64 / *n as f64
+                    },
+                    *n,
+                ));
+            }
         }
         for (d, n) in &self.diff_hist {
             out.push(row(

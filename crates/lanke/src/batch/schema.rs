@@ -99,7 +99,7 @@ pub const DISCREPANCIES: &[Field] = &[
 ];
 
 pub const SUMMARY: &[Field] = &[
-    ("metric", "string", "games, winner_flip_rate, area_vs_territory_winner_disagree_rate, record_agreement_rate:FAMILY, area_minus_territory_mean_by_cause, area_minus_territory_histogram."),
+    ("metric", "string", "games, winner_flip_rate, area_vs_territory_winner_disagree_rate, record_agreement_rate:FAMILY, estimate_agreement_rate:FAMILY (unfinished games with a stated winner: the share whose mid-game estimate names the player the resignation, time or forfeit names), area_minus_territory_mean_by_cause, area_minus_territory_histogram."),
     ("dimension", "string", "status, finished, all, collection, decade, cause or difference."),
     ("group", "string", "The group within the dimension (a collection name, a decade, a cause...)."),
     ("value", "number", "The metric's value (a share 0..1, a mean, or a count for games)."),
@@ -191,18 +191,21 @@ mod tests {
         assert_eq!(header(&s), names(SUMMARY));
     }
 
+    /// Each column's row in reports/README.md's tables says exactly what
+    /// the schema (and so `datapackage.json`) says.
     #[test]
     fn the_readme_documents_every_column() {
         let readme = include_str!("../../../../reports/README.md");
-        for (name, _, _) in GAMES
+        for (name, kind, meaning) in GAMES
             .iter()
             .chain(SCORES)
             .chain(DISCREPANCIES)
             .chain(SUMMARY)
         {
+            let row = format!("| `{name}` | {kind} | {meaning} |");
             assert!(
-                readme.contains(&format!("`{name}`")),
-                "reports/README.md lacks `{name}`"
+                readme.lines().any(|line| line == row),
+                "reports/README.md lacks the row {row}"
             );
         }
     }
