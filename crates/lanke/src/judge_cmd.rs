@@ -11,7 +11,9 @@ use lanke_judge::{Counts, FillKind, Judgement, PointClass};
 use lanke_sgf::{Color, Point};
 use serde::Serialize;
 
-use crate::judging::{judge_game, start_engine, JudgeSpec, Override};
+use crate::judging::{
+    ended_on_the_board, judge_game, judge_name, spec_for_game, start_engine, JudgeSpec, Override,
+};
 use crate::output::{write_each_game, PerColor};
 
 pub use lanke_board::next_to_move;
@@ -268,7 +270,13 @@ pub fn run(paths: &[PathBuf], json: bool, spec: &JudgeSpec, overrides: &[Overrid
         let game = item.id.to_string();
         let judged = item.game.as_ref().map_err(Clone::clone).and_then(|record| {
             let r = replay(record);
-            judge_game(&game, record, &r, spec, overrides, engine.as_mut()).map(|j| (j, r))
+            // A resigned or stopped game gets the batch's mid-game estimate.
+            let finished = ended_on_the_board(record.info.result.as_deref().unwrap_or(""), &r);
+            let spec = spec_for_game(spec, finished);
+            judge_game(&game, record, &r, &spec, overrides, engine.as_mut()).map(|mut j| {
+                j.source = judge_name(&spec, &j);
+                (j, r)
+            })
         });
         match &judged {
             Err(e) => {

@@ -37,6 +37,52 @@ pub enum JudgeSpec {
     Consult(JudgeOptions, String),
 }
 
+/// Playouts of the built-in judge for a game that did not end on the board.
+pub const UNFINISHED_PLAYOUTS: u32 = 8;
+
+/// Did the game end on the board? A record that states a resignation,
+/// time, forfeit or an unknown result leaves a mid-game position, unless
+/// it ended by two passes; a record with no result at all (a diagram, a
+/// position to judge) counts as finished.
+#[must_use]
+pub fn ended_on_the_board(result_raw: &str, r: &Replay) -> bool {
+    let kind = lanke_rules::recorded::parse_result(result_raw).kind();
+    let stopped_early = matches!(kind, "resignation" | "time" | "forfeit")
+        || (kind == "unknown" && !result_raw.is_empty());
+    !stopped_early || r.tally.first_double_pass.is_some()
+}
+
+/// The judge for one game: `spec` for a finished game; for a mid-game
+/// position the built-in judge's quick estimate (`Stage::MidGame` with
+/// [`UNFINISHED_PLAYOUTS`]), and no engine is consulted either.
+#[must_use]
+pub fn spec_for_game(spec: &JudgeSpec, finished: bool) -> JudgeSpec {
+    match spec {
+        JudgeSpec::Builtin(o) | JudgeSpec::Consult(o, _) if !finished => {
+            JudgeSpec::Builtin(JudgeOptions {
+                playouts: o.playouts.min(UNFINISHED_PLAYOUTS),
+                seed: o.seed,
+                stage: lanke_judge::Stage::MidGame,
+            })
+        }
+        other => other.clone(),
+    }
+}
+
+/// How a game's judge is named in reports: a mid-game estimate by the
+/// built-in judge says so.
+#[must_use]
+pub fn judge_name(spec: &JudgeSpec, j: &Judgement) -> String {
+    match spec {
+        JudgeSpec::Builtin(o)
+            if o.stage == lanke_judge::Stage::MidGame && j.source == "builtin" =>
+        {
+            format!("builtin ({} playouts, estimate, unfinished)", o.playouts)
+        }
+        _ => j.source.clone(),
+    }
+}
+
 /// The built-in confidence below which `builtin+gtp:` asks the engine: the
 /// reports' line between a sure judgement and an uncertain one.
 pub const CONSULT_BELOW: f32 = 0.5;

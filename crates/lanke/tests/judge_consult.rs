@@ -78,3 +78,29 @@ fn a_consult_spec_without_an_engine_command_is_refused() {
         "{stderr}"
     );
 }
+
+/// `lanke judge` on a resigned game (NHK 37 game 35, B+R) gives the
+/// batch's mid-game estimate, named as such: no dame filling (it used to
+/// play 204 fills across the open board), open points to the side the
+/// playouts clearly give them, and no engine asked even with
+/// `builtin+gtp:` (as in `lanke batch`).
+#[test]
+fn a_resigned_game_is_judged_as_a_mid_game_estimate() {
+    let member = "games/NHK/37/35.sgf";
+    let dir = scratch_with(&[member], "resigned");
+    let out = Command::new(env!("CARGO_BIN_EXE_lanke"))
+        .arg("judge")
+        .arg("--json")
+        .arg(dir.join(member))
+        .args(["--judge", "builtin+gtp:/usr/games/gnugo --mode gtp"])
+        .output()
+        .expect("lanke runs");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(out.status.success());
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["judge"], "builtin (8 playouts, estimate, unfinished)");
+    assert_eq!(j["fills"].as_array().map(Vec::len), Some(0));
+    assert_eq!(j["dame"].as_array().map(Vec::len), Some(164));
+    assert_eq!(j["before_fill"]["open_border"]["B"], 51);
+    assert_eq!(j["before_fill"]["open_border"]["W"], 29);
+}

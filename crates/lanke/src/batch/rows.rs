@@ -11,10 +11,9 @@ use lanke_sgf::{Color, GameRecord};
 use serde::{Deserialize, Serialize};
 
 use crate::games::GameItem;
-use crate::judging::{judge_game, JudgeSpec, Override};
-
-/// Playouts of the built-in judge for a game that did not end by counting.
-pub const UNFINISHED_PLAYOUTS: u32 = 8;
+use crate::judging::{
+    ended_on_the_board, judge_game, judge_name, spec_for_game, JudgeSpec, Override,
+};
 
 /// One row of `games.csv`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -224,23 +223,9 @@ pub fn process(
     // result leaves a mid-game position: it is judged as an estimate with
     // few playouts and no dame filling (`Stage::MidGame`: its open points
     // go to the side the playouts clearly give them, the rest stay dame).
-    // A record with no result at all (a diagram, a position to judge)
-    // counts as finished, as does one that ended by two passes.
-    let stopped_early = matches!(row.result_kind.as_str(), "resignation" | "time" | "forfeit")
-        || (row.result_kind == "unknown" && !row.result_raw.is_empty());
-    let finished = !stopped_early || r.tally.first_double_pass.is_some();
+    let finished = ended_on_the_board(&row.result_raw, &r);
     row.finished = Some(finished);
-    let spec = match &settings.spec {
-        // No engine is consulted on a mid-game position either.
-        JudgeSpec::Builtin(o) | JudgeSpec::Consult(o, _) if !finished => {
-            JudgeSpec::Builtin(lanke_judge::JudgeOptions {
-                playouts: o.playouts.min(UNFINISHED_PLAYOUTS),
-                seed: o.seed,
-                stage: lanke_judge::Stage::MidGame,
-            })
-        }
-        other => other.clone(),
-    };
+    let spec = spec_for_game(&settings.spec, finished);
     let judged = judge_game(&row.game_id, record, &r, &spec, &settings.overrides, engine);
     let j = match judged {
         Ok(j) => j,
@@ -256,12 +241,7 @@ pub fn process(
     };
     let q = Quantities::new(&r, &j, record.info.handicap.stones);
     row.status = if record.lenient() { "lenient" } else { "ok" }.to_string();
-    row.judge = match (&spec, finished) {
-        (JudgeSpec::Builtin(o), false) if j.source == "builtin" => {
-            format!("builtin ({} playouts, estimate, unfinished)", o.playouts)
-        }
-        _ => j.source.clone(),
-    };
+    row.judge = judge_name(&spec, &j);
     row.judge_confidence = Some(j.confidence);
     row.dead_b = Some(j.dead[0].len() as u32);
     row.dead_w = Some(j.dead[1].len() as u32);
