@@ -2,7 +2,10 @@
 //! (TB/TW), then a user's overrides file, then the chosen judge (built-in or
 //! an engine over GTP, or the built-in judge with an engine consulted where
 //! it is unsure); and none for a record with no stone on its board
-//! (`no_position`). Also the overrides file format.
+//! (`no_position`). A game that did not end on the board (resigned, time,
+//! forfeit) gets the built-in judge's mid-game estimate instead
+//! (`spec_for_game`), the same in `batch`, `score` and `judge`. Also the
+//! overrides file format.
 //!
 //! Overrides file: one line per game, `#` starts a comment:
 //!
