@@ -24,7 +24,7 @@
 //!
 //! Only board analysis lives here; the judge decides when to trust it.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
@@ -209,7 +209,7 @@ pub fn read(board: &Board, enc: &Enclosure, first: Color) -> Option<LocalStatus>
         enc,
         attacker: enc.defender.opponent(),
         nodes: 0,
-        table: HashMap::new(),
+        table: FxHashMap::default(),
         path: Vec::new(),
     };
     let v = search.value(board, first, None, 0, 0, -1, 1)?;
@@ -224,7 +224,7 @@ struct Search<'a> {
     enc: &'a Enclosure,
     attacker: Color,
     nodes: u32,
-    table: HashMap<(u64, bool, usize, u8), i8>,
+    table: FxHashMap<(u64, bool, usize, u8), i8>,
     path: Vec<u64>,
 }
 

@@ -29,7 +29,7 @@
 //! simplification. Only board analysis lives here; the judge decides where
 //! to look and what to conclude.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
@@ -125,7 +125,7 @@ pub fn read_standoff(board: &Board, area: &[usize], budget: u32) -> Option<Stand
         area,
         nodes: 0,
         budget,
-        table: HashMap::new(),
+        table: FxHashMap::default(),
         path: Vec::new(),
     };
     let black_first = search.negamax(board, Color::Black, 0, -BIG, BIG)?;
@@ -157,7 +157,7 @@ struct Search<'a> {
     mains: Vec<(usize, Cell)>,
     nodes: u32,
     budget: u32,
-    table: HashMap<(u64, bool, u8), (i32, Bound)>,
+    table: FxHashMap<(u64, bool, u8), (i32, Bound)>,
     path: Vec<u64>,
 }
 

@@ -17,5 +17,5 @@ pub use families::{
     equal_stone_count, family, route_balancing, score, Counting, Family, HandicapComp, KoRule,
     KomiMode, MovesCounted, Outcome, RouteBalancing, Score, TieRule, Unit, FAMILIES,
 };
-pub use legality::{verdict, Verdict};
+pub use legality::{verdict, History, Verdict};
 pub use quantities::{all_alive_area, Quantities};

@@ -6,7 +6,7 @@ use lanke_board::{replay, Replay};
 use lanke_judge::Judgement;
 use lanke_rules::recorded::{parse_result, Recorded};
 use lanke_rules::tianyi::{komi_with_bids, parse_bids};
-use lanke_rules::{score, verdict, Family, KoRule, KomiMode, Quantities};
+use lanke_rules::{score, Family, History, KoRule, KomiMode, Quantities};
 use lanke_sgf::{Color, GameRecord};
 use serde::{Deserialize, Serialize};
 
@@ -260,11 +260,12 @@ pub fn process(
     };
     let bids = record.info.game_comment.as_deref().and_then(parse_bids);
     // One verdict per distinct ko and suicide rule among the families.
+    let history = History::new(&r);
     let mut verdicts: Vec<((KoRule, bool), String)> = Vec::new();
     for f in &settings.families {
         let k = (f.ko, f.suicide_legal);
         if !verdicts.iter().any(|(v, _)| *v == k) {
-            verdicts.push((k, verdict(f.ko, f.suicide_legal, &r).label()));
+            verdicts.push((k, history.verdict(f.ko, f.suicide_legal).label()));
         }
     }
     let scores = settings
