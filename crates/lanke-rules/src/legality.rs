@@ -385,7 +385,10 @@ mod tests {
             }
         }
         assert_eq!(games, repeating + shortcut);
-        assert!(repeating > 0 && shortcut > games / 2, "{repeating} of {games}");
+        assert!(
+            repeating > 0 && shortcut > games / 2,
+            "{repeating} of {games}"
+        );
     }
 
     #[test]
