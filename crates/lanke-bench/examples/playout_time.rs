@@ -12,8 +12,7 @@
 //! (pin it with `taskset -c 1` and alternate two binaries to compare).
 //! A tool for A/B runs, not a target: the targets live in `benches/`.
 
-use lanke_board::Cell;
-use lanke_judge::{ownership, pass_alive};
+use lanke_judge::{ownership, pass_alive, sealed_empty_points};
 use lanke_sgf::Color;
 use std::time::Instant;
 
@@ -42,16 +41,8 @@ fn main() {
         }
         let r = lanke_board::replay(g);
         let to_move = lanke_board::next_to_move(g, &r);
-        let cells = r.board.points().last().map_or(0, |i| i + 1);
-        let mut frozen = vec![false; cells];
-        for c in [Color::Black, Color::White] {
-            let s = pass_alive(&r.board, c);
-            for i in r.board.points() {
-                if s.territory[i] && r.board.cell(i) == Cell::Empty {
-                    frozen[i] = true;
-                }
-            }
-        }
+        let sure = [Color::Black, Color::White].map(|c| pass_alive(&r.board, c));
+        let frozen = sealed_empty_points(&r.board, &sure);
         positions.push((r.board, to_move, frozen));
         if positions.len() == 1200 {
             break;

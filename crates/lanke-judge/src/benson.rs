@@ -25,6 +25,23 @@ pub struct PassAlive {
     pub territory: Vec<bool>,
 }
 
+/// The empty points of the regions `sure` (both colours' Benson results,
+/// Black's first) seals: settled for certain, so the playouts never play
+/// there.
+#[must_use]
+pub fn sealed_empty_points(board: &Board, sure: &[PassAlive; 2]) -> Vec<bool> {
+    let cells = board.points().last().map_or(0, |i| i + 1);
+    let mut sealed = vec![false; cells];
+    for s in sure {
+        for i in board.points() {
+            if s.territory[i] && board.cell(i) == Cell::Empty {
+                sealed[i] = true;
+            }
+        }
+    }
+    sealed
+}
+
 /// Runs Benson's algorithm for `color` on `board`.
 #[must_use]
 pub fn pass_alive(board: &Board, color: Color) -> PassAlive {

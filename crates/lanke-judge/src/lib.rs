@@ -24,7 +24,7 @@ pub use analysis::{
     judge, ChainInfo, Counts, Fill, FillKind, Group, JudgeOptions, Judgement, PointClass, Stage,
     Status, StatusSource,
 };
-pub use benson::{pass_alive, PassAlive};
+pub use benson::{pass_alive, sealed_empty_points, PassAlive};
 pub use double_ko::{double_ko_sekis, DoubleKoSeki};
 pub use playout::{ownership, Ownership, Rng};
 pub use reading::{enclosures, read, Enclosure, LocalStatus};
