@@ -229,60 +229,49 @@ impl PlayoutBoard {
         if empty_count >= 2 || (empty_count == 1 && near.iter().all(|&n| self.cells[n] != c)) {
             return true;
         }
-        // Liberties of the chain the new stone would form, from the pseudo-
-        // liberty sums: the new stone's empty neighbours (at most one
-        // here), plus each adjacent own chain's pseudo-liberties less its
-        // adjacencies to `i`.
+        // A capture is always acceptable.
         let opp = 3 - c;
-        let mut captures = false;
-        let mut own_chains = [NONE; 4];
-        let mut n = empty_count as u64;
+        if near
+            .iter()
+            .any(|&m| self.cells[m] == opp && self.in_atari(self.head[m] as usize))
+        {
+            return true;
+        }
+        // Otherwise the stone must join own chains (alone it would have no
+        // liberty here) and leave them two liberties or more: the chain it
+        // would form has the new stone's empty neighbour (one at most
+        // here) and each adjacent own chain's pseudo-liberties, less one
+        // for each adjacency to `i`.
+        let mut n = 0u64;
         let (mut sum, mut sq) = (0u64, 0u64);
-        for (k, m) in near.into_iter().enumerate() {
+        let mut joined = [NONE; 4];
+        let mut chains = 0;
+        for m in near {
             match self.cells[m] {
                 EMPTY => {
+                    n += 1;
                     sum += m as u64;
                     sq += (m * m) as u64;
                 }
-                x if x == opp => {
-                    let h = self.head[m] as usize;
-                    if self.in_atari(h) {
-                        captures = true;
+                x if x == c => {
+                    let h = self.head[m];
+                    if !joined[..chains].contains(&h) {
+                        joined[chains] = h;
+                        chains += 1;
+                        let h = h as usize;
+                        n += u64::from(self.libs[h]);
+                        sum += u64::from(self.lib_sum[h]);
+                        sq += self.lib_sq[h];
                     }
+                    n -= 1;
+                    sum -= i as u64;
+                    sq -= (i * i) as u64;
                 }
-                x if x == c => own_chains[k] = self.head[m],
                 _ => {}
             }
         }
-        if captures {
-            return true;
-        }
-        let mut stones = 1u32;
-        let mut seen = [NONE; 4];
-        for (k, h) in own_chains.iter().enumerate() {
-            if *h == NONE || seen.contains(h) {
-                continue;
-            }
-            seen[k] = *h;
-            let touching = own_chains.iter().filter(|x| *x == h).count() as u64;
-            let h = *h as usize;
-            stones += u32::from(self.size_of[h]);
-            n += u64::from(self.libs[h]) - touching;
-            sum += u64::from(self.lib_sum[h]) - touching * i as u64;
-            sq += self.lib_sq[h] - touching * (i * i) as u64;
-        }
-        let libs = if n == 0 {
-            0
-        } else if n * sq == sum * sum {
-            1
-        } else {
-            2
-        };
-        match libs {
-            0 => false,       // suicide
-            1 => stones == 1, // self-atari only for a lone stone
-            _ => true,
-        }
+        // Two distinct liberties or more; one is self-atari, none suicide.
+        chains > 0 && n > 0 && n * sq != sum * sum
     }
 
     /// Plays `c` at `i`; returns the number of stones captured.
