@@ -54,6 +54,12 @@ struct PlayoutBoard {
     lib_sum: [u32; CELLS],
     lib_sq: [u64; CELLS],
     size_of: [u16; CELLS],
+    /// For each point, how many of its four neighbours hold each cell
+    /// value: one nibble per value (empty, Black, White, border), kept up
+    /// to date as stones come and go, so that the move filter's commonest
+    /// questions (empty neighbours, own neighbours, an eye's shape) are
+    /// one load instead of four.
+    around: [u16; CELLS],
     empties: Vec<u16>,
     empty_pos: [u16; CELLS],
     ko: u16,
@@ -61,6 +67,16 @@ struct PlayoutBoard {
 
 const EMPTY: u8 = 0;
 const BORDER: u8 = 3;
+
+/// One in the nibble of cell value `v` (see `PlayoutBoard::around`).
+fn nibble(v: u8) -> u16 {
+    1 << (4 * v)
+}
+
+/// How many neighbours hold cell value `v`, from an `around` entry.
+fn count(around: u16, v: u8) -> u16 {
+    (around >> (4 * v)) & 15
+}
 
 fn nb(i: usize) -> [usize; 4] {
     [i - STRIDE, i - 1, i + 1, i + STRIDE]
@@ -85,6 +101,7 @@ impl PlayoutBoard {
             lib_sum: [0; CELLS],
             lib_sq: [0; CELLS],
             size_of: [0; CELLS],
+            around: [0; CELLS],
             empties: Vec::with_capacity(400),
             empty_pos: [NONE; CELLS],
             ko: NONE,
@@ -108,6 +125,9 @@ impl PlayoutBoard {
                     }
                 }
             }
+        }
+        for i in board.points() {
+            b.around[i] = nb(i).iter().map(|&n| nibble(b.cells[n])).sum();
         }
         // Merge chains and count pseudo-liberties.
         for i in board.points() {
@@ -192,14 +212,11 @@ impl PlayoutBoard {
     }
 
     fn is_own_eye(&self, i: usize, c: u8) -> bool {
-        let mut edge = false;
-        for n in nb(i) {
-            match self.cells[n] {
-                BORDER => edge = true,
-                x if x == c => {}
-                _ => return false,
-            }
+        let a = self.around[i];
+        if count(a, c) + count(a, BORDER) != 4 {
+            return false;
         }
+        let mut edge = count(a, BORDER) > 0;
         let opp = 3 - c;
         let mut bad = 0;
         for d in diag(i) {
@@ -225,8 +242,9 @@ impl PlayoutBoard {
         // chain two liberties, and one with no own neighbour leaves a lone
         // stone with a liberty; either is acceptable whatever else holds.
         let near = nb(i);
-        let empty_count = near.iter().filter(|&&n| self.cells[n] == EMPTY).count();
-        if empty_count >= 2 || (empty_count == 1 && near.iter().all(|&n| self.cells[n] != c)) {
+        let a = self.around[i];
+        let empty_count = count(a, EMPTY);
+        if empty_count >= 2 || (empty_count == 1 && count(a, c) == 0) {
             return true;
         }
         // A capture is always acceptable.
@@ -236,6 +254,9 @@ impl PlayoutBoard {
             .any(|&m| self.cells[m] == opp && self.in_atari(self.head[m] as usize))
         {
             return true;
+        }
+        if count(a, c) == 0 {
+            return false; // suicide
         }
         // Otherwise the stone must join own chains (alone it would have no
         // liberty here) and leave them two liberties or more: the chain it
@@ -285,7 +306,9 @@ impl PlayoutBoard {
         self.libs[i] = 0;
         self.lib_sum[i] = 0;
         self.lib_sq[i] = 0;
+        let placed = nibble(c).wrapping_sub(nibble(EMPTY));
         for n in nb(i) {
+            self.around[n] = self.around[n].wrapping_add(placed);
             match self.cells[n] {
                 EMPTY => self.add_liberty(i, n),
                 1 | 2 => {
@@ -322,6 +345,7 @@ impl PlayoutBoard {
     }
 
     fn remove_chain(&mut self, h: usize) {
+        let removed = nibble(self.cells[h]).wrapping_sub(nibble(EMPTY));
         let mut s = h;
         loop {
             let next = self.next[s] as usize;
@@ -329,6 +353,7 @@ impl PlayoutBoard {
             self.head[s] = NONE;
             self.add_empty(s);
             for n in nb(s) {
+                self.around[n] = self.around[n].wrapping_sub(removed);
                 if self.cells[n] == 1 || self.cells[n] == 2 {
                     let hn = self.head[n] as usize;
                     self.add_liberty(hn, s);
@@ -361,12 +386,17 @@ impl PlayoutBoard {
     /// simplest fights out.
     fn urgent_move(&mut self, last: usize, c: u8) -> Option<usize> {
         let opp = 3 - c;
-        for n in nb(last) {
-            if self.cells[n] == opp {
-                if let Some(l) = self.capture_of(self.head[n] as usize, c) {
-                    return Some(l);
-                }
+        let around = self.around[last];
+        // The stones of `opp` beside `last` are all of its chain: the
+        // capture is tried when the move joined a chain (as a lone stone
+        // it is left to the random moves).
+        if count(around, opp) > 0 {
+            if let Some(l) = self.capture_of(self.head[last] as usize, c) {
+                return Some(l);
             }
+        }
+        if count(around, c) == 0 {
+            return None;
         }
         for n in nb(last) {
             if self.cells[n] != c {
@@ -410,6 +440,9 @@ impl PlayoutBoard {
     /// only at points beside `last` gave +12), and the same judge speed
     /// within noise.
     fn miai_connection(&mut self, last: usize, c: u8) -> Option<usize> {
+        if count(self.around[last], c) < 2 {
+            return None;
+        }
         let near = nb(last);
         let mut own = [NONE; 4];
         let mut k = 0;
@@ -645,12 +678,8 @@ pub fn ownership_until(
                 1 => own.black[i] += 1,
                 2 => own.white[i] += 1,
                 _ => {
-                    let (mut sb, mut sw) = (false, false);
-                    for n in nb(i) {
-                        sb |= b.cells[n] == 1;
-                        sw |= b.cells[n] == 2;
-                    }
-                    match (sb, sw) {
+                    let a = b.around[i];
+                    match (count(a, 1) > 0, count(a, 2) > 0) {
                         (true, false) => own.black[i] += 1,
                         (false, true) => own.white[i] += 1,
                         (true, true) => own.shared[i] += 1,
@@ -706,8 +735,50 @@ mod tests {
     /// without it, and the shortcut is taken (1,896 times).
     #[test]
     fn known_passes_change_no_playout_on_real_positions() {
-        let mut positions = 0;
         let mut skipped = 0;
+        for (k, board) in finished_positions(300).iter().enumerate() {
+            let start = PlayoutBoard::from_board(board, &vec![false; CELLS]);
+            let mut rng_with = Rng::new(k as u64);
+            let mut rng_without = Rng::new(k as u64);
+            for p in 0..16 {
+                let (mut with, mut without) = (start.clone(), start.clone());
+                let side = 1 + (p % 2) as u8;
+                let (moves, n) = with.run_with(side, &mut rng_with, 1200, true);
+                let (moves_without, none) = without.run_with(side, &mut rng_without, 1200, false);
+                assert_eq!((moves, none), (moves_without, 0), "position {k}");
+                assert!(with.cells == without.cells, "position {k}, playout {p}");
+                assert_eq!(with.empties, without.empties, "position {k}");
+                skipped += n;
+            }
+        }
+        assert!(
+            skipped > 1000,
+            "the shortcut was taken only {skipped} times"
+        );
+    }
+
+    /// The neighbour counts the move filter reads stay true to the board
+    /// through whole playouts (captures included) on real positions.
+    #[test]
+    fn neighbour_counts_follow_the_playouts() {
+        for (k, board) in finished_positions(100).iter().enumerate() {
+            let start = PlayoutBoard::from_board(board, &vec![false; CELLS]);
+            let mut rng = Rng::new(k as u64);
+            for p in 0..4 {
+                let mut b = start.clone();
+                let _ = b.run(1 + (p % 2) as u8, &mut rng, 1200);
+                for i in board.points() {
+                    let fresh: u16 = nb(i).iter().map(|&n| nibble(b.cells[n])).sum();
+                    assert_eq!(b.around[i], fresh, "position {k}, playout {p}, point {i}");
+                }
+            }
+        }
+    }
+
+    /// The final boards of the first `n` finished 19x19 CWI games (a
+    /// counted result).
+    fn finished_positions(n: usize) -> Vec<Board> {
+        let mut out = Vec::new();
         for bytes in lanke_testdata::cwi().values() {
             let f = lanke_sgf::load_collection(bytes, None);
             let Some(Ok(g)) = f.games.first() else {
@@ -718,36 +789,15 @@ mod tests {
                 .result
                 .as_deref()
                 .is_some_and(|r| r.len() > 2 && r.as_bytes()[2].is_ascii_digit());
-            if g.size != 19 || !finished {
-                continue;
-            }
-            let r = lanke_board::replay(g);
-            let start = PlayoutBoard::from_board(&r.board, &vec![false; CELLS]);
-            let mut rng_with = Rng::new(positions);
-            let mut rng_without = Rng::new(positions);
-            for k in 0..16 {
-                let (mut with, mut without) = (start.clone(), start.clone());
-                let side = 1 + (k % 2) as u8;
-                let (moves, n) = with.run_with(side, &mut rng_with, 1200, true);
-                let (moves_without, none) = without.run_with(side, &mut rng_without, 1200, false);
-                assert_eq!((moves, none), (moves_without, 0), "position {positions}");
-                assert!(
-                    with.cells == without.cells,
-                    "position {positions}, playout {k}"
-                );
-                assert_eq!(with.empties, without.empties, "position {positions}");
-                skipped += n;
-            }
-            positions += 1;
-            if positions == 300 {
-                break;
+            if g.size == 19 && finished {
+                out.push(lanke_board::replay(g).board);
+                if out.len() == n {
+                    break;
+                }
             }
         }
-        assert_eq!(positions, 300);
-        assert!(
-            skipped > 1000,
-            "the shortcut was taken only {skipped} times"
-        );
+        assert_eq!(out.len(), n);
+        out
     }
 
     /// A move next to one white chain only needs no answer.
