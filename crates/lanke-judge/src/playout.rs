@@ -60,6 +60,9 @@ struct PlayoutBoard {
     /// questions (empty neighbours, own neighbours, an eye's shape) are
     /// one load instead of four.
     around: [u16; CELLS],
+    /// The same counts over the four diagonal neighbours (the eye test's
+    /// second look).
+    around_diag: [u16; CELLS],
     empties: Vec<u16>,
     empty_pos: [u16; CELLS],
     ko: u16,
@@ -102,6 +105,7 @@ impl PlayoutBoard {
             lib_sq: [0; CELLS],
             size_of: [0; CELLS],
             around: [0; CELLS],
+            around_diag: [0; CELLS],
             empties: Vec::with_capacity(400),
             empty_pos: [NONE; CELLS],
             ko: NONE,
@@ -128,6 +132,7 @@ impl PlayoutBoard {
         }
         for i in board.points() {
             b.around[i] = nb(i).iter().map(|&n| nibble(b.cells[n])).sum();
+            b.around_diag[i] = diag(i).iter().map(|&n| nibble(b.cells[n])).sum();
         }
         // Merge chains and count pseudo-liberties.
         for i in board.points() {
@@ -216,17 +221,9 @@ impl PlayoutBoard {
         if count(a, c) + count(a, BORDER) != 4 {
             return false;
         }
-        let mut edge = count(a, BORDER) > 0;
-        let opp = 3 - c;
-        let mut bad = 0;
-        for d in diag(i) {
-            match self.cells[d] {
-                BORDER => edge = true,
-                x if x == opp => bad += 1,
-                _ => {}
-            }
-        }
-        if edge {
+        let d = self.around_diag[i];
+        let bad = count(d, 3 - c);
+        if count(a, BORDER) + count(d, BORDER) > 0 {
             bad == 0
         } else {
             bad <= 1
@@ -307,6 +304,9 @@ impl PlayoutBoard {
         self.lib_sum[i] = 0;
         self.lib_sq[i] = 0;
         let placed = nibble(c).wrapping_sub(nibble(EMPTY));
+        for d in diag(i) {
+            self.around_diag[d] = self.around_diag[d].wrapping_add(placed);
+        }
         for n in nb(i) {
             self.around[n] = self.around[n].wrapping_add(placed);
             match self.cells[n] {
@@ -352,6 +352,9 @@ impl PlayoutBoard {
             self.cells[s] = EMPTY;
             self.head[s] = NONE;
             self.add_empty(s);
+            for d in diag(s) {
+                self.around_diag[d] = self.around_diag[d].wrapping_sub(removed);
+            }
             for n in nb(s) {
                 self.around[n] = self.around[n].wrapping_sub(removed);
                 if self.cells[n] == 1 || self.cells[n] == 2 {
@@ -770,6 +773,11 @@ mod tests {
                 for i in board.points() {
                     let fresh: u16 = nb(i).iter().map(|&n| nibble(b.cells[n])).sum();
                     assert_eq!(b.around[i], fresh, "position {k}, playout {p}, point {i}");
+                    let fresh: u16 = diag(i).iter().map(|&n| nibble(b.cells[n])).sum();
+                    assert_eq!(
+                        b.around_diag[i], fresh,
+                        "position {k}, playout {p}, point {i}"
+                    );
                 }
             }
         }
