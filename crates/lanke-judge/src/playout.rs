@@ -676,20 +676,17 @@ pub fn ownership_until(
         let side = if k % 2 == 0 { first } else { 3 - first };
         let _ = b.run(side, &mut rng, max_moves);
         own.playouts += 1;
+        // A stone counts for its colour; an empty point for the colour
+        // around it, or as shared when both are (no branches: the outcome
+        // is as random as the playout).
         for i in board.points() {
-            match b.cells[i] {
-                1 => own.black[i] += 1,
-                2 => own.white[i] += 1,
-                _ => {
-                    let a = b.around[i];
-                    match (count(a, 1) > 0, count(a, 2) > 0) {
-                        (true, false) => own.black[i] += 1,
-                        (false, true) => own.white[i] += 1,
-                        (true, true) => own.shared[i] += 1,
-                        _ => {}
-                    }
-                }
-            }
+            let cell = b.cells[i];
+            let a = b.around[i];
+            let empty = cell == EMPTY;
+            let (by_b, by_w) = (empty && count(a, 1) > 0, empty && count(a, 2) > 0);
+            own.black[i] += u16::from(cell == 1 || (by_b && !by_w));
+            own.white[i] += u16::from(cell == 2 || (by_w && !by_b));
+            own.shared[i] += u16::from(by_b && by_w);
         }
     }
     own
