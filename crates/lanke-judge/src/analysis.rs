@@ -1671,10 +1671,16 @@ fn fill_dame(
     // Each dame point is filled once: a point emptied again by a capture
     // is not refilled, so the filling cannot cycle.
     let mut taken = vec![false; points.last().map_or(0, |i| i + 1)];
+    let fillable = points
+        .iter()
+        .copied()
+        .filter(|&i| matches!(class_at(i), PointClass::Dame | PointClass::SharedLiberty))
+        .collect();
     let filler = Filler {
         class_at: &class_at,
         dead,
         points: &points,
+        fillable,
         limit: usize::from(size) * usize::from(size),
     };
     filler.run(board, &mut taken, to_move, ko_ban)
@@ -1685,6 +1691,9 @@ struct Filler<'a, F: Fn(usize) -> PointClass> {
     class_at: &'a F,
     dead: &'a [bool],
     points: &'a [usize],
+    /// The points classed dame or shared liberty, in board order: the
+    /// only ones `dame` offers (the classes do not change while filling).
+    fillable: Vec<usize>,
     limit: usize,
 }
 
@@ -1903,7 +1912,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     /// are no self-atari, and spare shared seki liberties.
     fn dame(&self, board: &Board, side: Color, taken: &[bool], libs: &[u32]) -> Vec<usize> {
         let (class_at, dead) = (self.class_at, self.dead);
-        self.points
+        self.fillable
             .iter()
             .copied()
             .filter(|&i| board.cell(i) == Cell::Empty && !taken[i])
