@@ -9,10 +9,10 @@
 use lanke_board::{Board, Cell};
 use lanke_sgf::{Color, Point, MAX_BOARD_SIZE};
 
-use crate::benson::{pass_alive, sealed_empty_points};
+use crate::benson::{pass_alive_in, sealed_empty_points};
 use crate::double_ko::double_ko_sekis;
 use crate::playout::{ownership_until, Ownership};
-use crate::reading::{enclosures, read, Enclosure, LocalStatus};
+use crate::reading::{enclosures_in, read, Enclosure, LocalStatus};
 use crate::standoff::standoff_sekis_among;
 
 /// Playouts run in batches of this many; after each batch the judge stops
@@ -511,7 +511,10 @@ fn judge_once(
     //    freezing every single-colour region whose border chains had two
     //    liberties or more, as the judge did before, lost 5 to 14 exact
     //    results per 300 on three eval samples.
-    let sure = [Color::Black, Color::White].map(|c| pass_alive(board, c));
+    // Each colour's regions, read once for Benson and the enclosures.
+    let regions = [Color::Black, Color::White].map(|c| regions_without(board, c));
+    let sure = [Color::Black, Color::White]
+        .map(|c| pass_alive_in(board, c, &chains, &regions[c.index()].1));
     let frozen = sealed_empty_points(board, &sure);
     let own = match source {
         StatusSource::Builtin => {
@@ -606,7 +609,10 @@ fn judge_once(
         // An enclosure whose walls stand inside the other colour's
         // enclosure (stones thrown into an eye space) is the outer one's
         // business: reading it alone would take the outer group for safe.
-        let all = [Color::Black, Color::White].map(|d| enclosures(board, d));
+        let all = [Color::Black, Color::White].map(|d| {
+            let (region_of, list) = &regions[d.index()];
+            enclosures_in(board, d, &chains, region_of, list)
+        });
         for defender in [Color::Black, Color::White] {
             let attacker = defender.opponent();
             // Attacker stones the reading may treat as uncapturable.

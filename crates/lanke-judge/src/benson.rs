@@ -45,25 +45,39 @@ pub fn sealed_empty_points(board: &Board, sure: &[PassAlive; 2]) -> Vec<bool> {
 /// Runs Benson's algorithm for `color` on `board`.
 #[must_use]
 pub fn pass_alive(board: &Board, color: Color) -> PassAlive {
+    pass_alive_in(
+        board,
+        color,
+        &chains_of(board),
+        &regions_without(board, color).1,
+    )
+}
+
+/// [`pass_alive`] given the board's chains (`chains_of`) and the regions
+/// without `color` (`regions_without`), which the judge reads once for
+/// every use.
+pub(crate) fn pass_alive_in(
+    board: &Board,
+    color: Color,
+    all_chains: &[(Color, Vec<usize>)],
+    regions: &[Vec<usize>],
+) -> PassAlive {
     let own = Cell::of(color);
     // Room for the border cells past the last point, which neighbours reach.
     let cells = board.points().last().map_or(0, |i| i + 1) + 64;
 
     // Chains of `color`, labelled.
-    let chains: Vec<Vec<usize>> = chains_of(board)
-        .into_iter()
+    let chains: Vec<&Vec<usize>> = all_chains
+        .iter()
         .filter(|(c, _)| *c == color)
         .map(|(_, stones)| stones)
         .collect();
     let mut chain_of = vec![usize::MAX; cells];
     for (k, stones) in chains.iter().enumerate() {
-        for &s in stones {
+        for &s in *stones {
             chain_of[s] = k;
         }
     }
-
-    // Regions: connected components of points not holding `color`.
-    let (_, regions) = regions_without(board, color);
 
     // For each region: the chains bordering it, and the chains to which it
     // is vital (every empty point of the region is a liberty of the chain).
@@ -98,7 +112,7 @@ pub fn pass_alive(board: &Board, color: Color) -> PassAlive {
     };
     for (k, stones) in chains.iter().enumerate() {
         if chain_alive[k] {
-            for &s in stones {
+            for &s in *stones {
                 out.alive[s] = true;
             }
         }

@@ -29,7 +29,7 @@ use rustc_hash::FxHashMap;
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
-use crate::analysis::regions_without;
+use crate::analysis::{chains_of, regions_without};
 use crate::benson::surviving_chains;
 
 /// The largest single region counted as eye space.
@@ -100,20 +100,29 @@ pub enum LocalStatus {
 /// enough to read it is `Enclosure::safely_walled`.
 #[must_use]
 pub fn enclosures(board: &Board, defender: Color) -> Vec<Enclosure> {
+    let (region_of, regions) = regions_without(board, defender);
+    enclosures_in(board, defender, &chains_of(board), &region_of, &regions)
+}
+
+/// [`enclosures`] given the board's chains (`chains_of`) and the regions
+/// without `defender` (`regions_without`), which the judge reads once for
+/// every use.
+pub(crate) fn enclosures_in(
+    board: &Board,
+    defender: Color,
+    all_chains: &[(Color, Vec<usize>)],
+    region_of: &[usize],
+    regions: &[Vec<usize>],
+) -> Vec<Enclosure> {
     let own = Cell::of(defender);
     let cells = board.points().last().map_or(0, |i| i + 1) + 64;
-    let (region_of, regions) = regions_without(board, defender);
     let small = |r: usize| regions[r].len() <= MAX_REGION;
-    // Defender chains, and for each the regions it touches.
+    // Defender chains (in board order), and for each the regions it touches.
     let mut chain_of = vec![usize::MAX; cells];
     let mut chains: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
-    for i in board.points() {
-        if board.cell(i) != own || chain_of[i] != usize::MAX {
-            continue;
-        }
-        let (stones, _) = board.chain(i);
+    for (_, stones) in all_chains.iter().filter(|(c, _)| *c == defender) {
         let mut touches: Vec<usize> = Vec::new();
-        for &s in &stones {
+        for &s in stones {
             chain_of[s] = chains.len();
             for n in Board::neighbours(s) {
                 let r = region_of[n];
@@ -122,7 +131,7 @@ pub fn enclosures(board: &Board, defender: Color) -> Vec<Enclosure> {
                 }
             }
         }
-        chains.push((stones, touches));
+        chains.push((stones.clone(), touches));
     }
     // Groups: chains joined through the small regions they share.
     let mut group_of_region = vec![usize::MAX; regions.len()];
