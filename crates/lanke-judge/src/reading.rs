@@ -252,6 +252,22 @@ impl Search<'_> {
         mut beta: i8,
     ) -> Option<i8> {
         let defender = self.enc.defender;
+        let key = (
+            board.hash(),
+            to_move == defender,
+            ko.unwrap_or(usize::MAX),
+            passes,
+        );
+        // A stored position was searched, so it passed the tests below
+        // (walls standing, not yet alive, fewer than two passes): answer
+        // from the table before them, counting the node as before.
+        if let Some(&v) = self.table.get(&key) {
+            self.nodes += 1;
+            if self.nodes > NODE_BUDGET || depth > MAX_DEPTH {
+                return None;
+            }
+            return Some(v);
+        }
         if self
             .enc
             .walls
@@ -269,15 +285,6 @@ impl Search<'_> {
         self.nodes += 1;
         if self.nodes > NODE_BUDGET || depth > MAX_DEPTH {
             return None;
-        }
-        let key = (
-            board.hash(),
-            to_move == defender,
-            ko.unwrap_or(usize::MAX),
-            passes,
-        );
-        if let Some(&v) = self.table.get(&key) {
-            return Some(v);
         }
         let maximizing = to_move == defender;
         let window = (alpha, beta);
