@@ -240,9 +240,10 @@ impl Search<'_> {
             if board.cell(i) != Cell::Empty {
                 continue;
             }
-            let captures_some = Board::neighbours(i)
-                .iter()
-                .any(|&n| board.cell(n) == Cell::of(to_move.opponent()) && board.chain(n).1 == 1);
+            let captures_some = Board::neighbours(i).iter().any(|&n| {
+                board.cell(n) == Cell::of(to_move.opponent())
+                    && matches!(board.liberties_at_most::<1>(n), Some((_, 1)))
+            });
             if captures_some {
                 captures.push(i);
                 continue;
