@@ -1877,7 +1877,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             for &s in &stones {
                 done[s] = true;
             }
-            let libs = liberties(board, i);
+            let libs = liberties_of_stones(board, &stones);
             if !libs.iter().any(|&l| own_point(l))
                 || !libs
                     .iter()
