@@ -888,14 +888,21 @@ fn judge_once(
             &dead_mask,
             ko_ban.map(Board::idx),
         );
-        let second = fill_dame(
-            &mut other,
-            to_move.opponent(),
-            &classes,
-            size,
-            &dead_mask,
-            None,
-        );
+        // When the side to move, under no ko ban, and then its opponent
+        // both pass at once, the other order starts from the same board
+        // and state and passes twice too: it is not played.
+        let second = if first.is_empty() && ko_ban.is_none() {
+            Vec::new()
+        } else {
+            fill_dame(
+                &mut other,
+                to_move.opponent(),
+                &classes,
+                size,
+                &dead_mask,
+                None,
+            )
+        };
         let protective = |f: &[Fill]| protective_moves(f).iter().sum::<u32>();
         if protective(&second) > protective(&first) {
             filled = other;
