@@ -2078,21 +2078,8 @@ mod tests {
     /// reading).
     #[test]
     fn attacks_settled_at_once_are_lost_in_the_full_reading() {
-        let (mut positions, mut settled, mut suicides, mut read) = (0, 0, 0, 0);
-        for bytes in lanke_testdata::cwi().values() {
-            let f = lanke_sgf::load_collection(bytes, None);
-            let Some(Ok(g)) = f.games.first() else {
-                continue;
-            };
-            let finished = g
-                .info
-                .result
-                .as_deref()
-                .is_some_and(|r| r.len() > 2 && r.as_bytes()[2].is_ascii_digit());
-            if g.size != 19 || !finished {
-                continue;
-            }
-            let board = lanke_board::replay(g).board;
+        let (mut settled, mut suicides, mut read) = (0, 0, 0);
+        for (positions, board) in crate::finished_cwi_positions(300).into_iter().enumerate() {
             let no_dead = vec![false; board.points().last().map_or(0, |i| i + 1)];
             for i in board.points() {
                 let Some(color) = board.cell(i).color() else {
@@ -2120,12 +2107,7 @@ mod tests {
                     }
                 }
             }
-            positions += 1;
-            if positions == 300 {
-                break;
-            }
         }
-        assert_eq!(positions, 300);
         assert!(
             settled > 10_000 && suicides > 4000 && read > 5000,
             "{settled} {suicides} {read}"

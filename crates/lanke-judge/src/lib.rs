@@ -56,3 +56,30 @@ pub(crate) fn board_from_top_rows(size: u8, rows: &[&str]) -> lanke_board::Board
     }
     b
 }
+
+/// The final boards of the first `n` finished 19x19 CWI games (a counted
+/// result such as `B+3.5`), for the unit tests that check a fast path
+/// against the slow one on real positions.
+#[cfg(test)]
+pub(crate) fn finished_cwi_positions(n: usize) -> Vec<lanke_board::Board> {
+    let mut out = Vec::new();
+    for bytes in lanke_testdata::cwi().values() {
+        let f = lanke_sgf::load_collection(bytes, None);
+        let Some(Ok(g)) = f.games.first() else {
+            continue;
+        };
+        let finished = g
+            .info
+            .result
+            .as_deref()
+            .is_some_and(|r| r.len() > 2 && r.as_bytes()[2].is_ascii_digit());
+        if g.size == 19 && finished {
+            out.push(lanke_board::replay(g).board);
+            if out.len() == n {
+                break;
+            }
+        }
+    }
+    assert_eq!(out.len(), n, "the embedded archive has {n} finished games");
+    out
+}

@@ -695,7 +695,7 @@ pub fn ownership_until(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board_from_top_rows;
+    use crate::{board_from_top_rows, finished_cwi_positions};
 
     /// The playout index of the point at column `x`, row `y`.
     fn at(x: usize, y: usize) -> usize {
@@ -736,7 +736,7 @@ mod tests {
     #[test]
     fn known_passes_change_no_playout_on_real_positions() {
         let mut skipped = 0;
-        for (k, board) in finished_positions(300).iter().enumerate() {
+        for (k, board) in finished_cwi_positions(300).iter().enumerate() {
             let start = PlayoutBoard::from_board(board, &vec![false; CELLS]);
             let mut rng_with = Rng::new(k as u64);
             let mut rng_without = Rng::new(k as u64);
@@ -761,7 +761,7 @@ mod tests {
     /// through whole playouts (captures included) on real positions.
     #[test]
     fn neighbour_counts_follow_the_playouts() {
-        for (k, board) in finished_positions(100).iter().enumerate() {
+        for (k, board) in finished_cwi_positions(100).iter().enumerate() {
             let start = PlayoutBoard::from_board(board, &vec![false; CELLS]);
             let mut rng = Rng::new(k as u64);
             for p in 0..4 {
@@ -778,31 +778,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// The final boards of the first `n` finished 19x19 CWI games (a
-    /// counted result).
-    fn finished_positions(n: usize) -> Vec<Board> {
-        let mut out = Vec::new();
-        for bytes in lanke_testdata::cwi().values() {
-            let f = lanke_sgf::load_collection(bytes, None);
-            let Some(Ok(g)) = f.games.first() else {
-                continue;
-            };
-            let finished = g
-                .info
-                .result
-                .as_deref()
-                .is_some_and(|r| r.len() > 2 && r.as_bytes()[2].is_ascii_digit());
-            if g.size == 19 && finished {
-                out.push(lanke_board::replay(g).board);
-                if out.len() == n {
-                    break;
-                }
-            }
-        }
-        assert_eq!(out.len(), n);
-        out
     }
 
     /// A move next to one white chain only needs no answer.
