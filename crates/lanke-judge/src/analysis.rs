@@ -1575,18 +1575,16 @@ fn escapes(board: &Board, stone: usize, attacker: Color, dead: &[bool], depth: u
         Some(_) => return false,
         None => return true,
     };
-    // The captures are looked for only when extending fails.
-    let captures = || capturing_points(board, stone).into_iter();
-    std::iter::once(lone)
-        .chain(std::iter::once(()).flat_map(|()| captures()))
-        .any(|m| {
-            let mut t = board.clone();
-            let r = t.play(defender, m);
-            if r.suicided > 0 || t.cell(stone) == Cell::Empty {
-                return false;
-            }
-            depth == 0 || !capturable(&t, stone, attacker, dead, depth - 1)
-        })
+    let escape_at = |m: usize| {
+        let mut t = board.clone();
+        let r = t.play(defender, m);
+        if r.suicided > 0 || t.cell(stone) == Cell::Empty {
+            return false;
+        }
+        depth == 0 || !capturable(&t, stone, attacker, dead, depth - 1)
+    };
+    // Extend first; the captures are looked for only when that fails.
+    escape_at(lone) || capturing_points(board, stone).into_iter().any(escape_at)
 }
 
 /// Does the attack at `l` on a chain whose two liberties are `l` and `m`
