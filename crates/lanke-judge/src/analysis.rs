@@ -535,7 +535,10 @@ fn judge_once(
                 to_move,
                 opts.playouts,
                 PLAYOUT_BATCH,
-                board.hash() ^ opts.seed,
+                // Rotated: the generator forces its lowest bit to 1, so
+                // seeds differing only there would play the same
+                // playouts; seed 0 is unchanged.
+                board.hash() ^ opts.seed.rotate_left(1),
                 &frozen,
                 |o| match playouts_agree(o, &open_chains, &empties, sign_settles) {
                     Agreement::Full => true,

@@ -199,9 +199,7 @@ struct JudgingArgs {
     /// Monte-Carlo playouts per position for the built-in judge.
     #[arg(long, default_value_t = 64)]
     playouts: u32,
-    /// Seed of the built-in judge (same seed, same judgement; two seeds
-    /// that differ only in their lowest bit give the same playouts, as
-    /// the generator's state is forced odd).
+    /// Seed of the built-in judge (same seed, same judgement).
     #[arg(long, default_value_t = 0)]
     seed: u64,
 }

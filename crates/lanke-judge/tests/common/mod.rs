@@ -18,6 +18,11 @@ pub fn record(bytes: &[u8]) -> GameRecord {
 /// The built-in judgement of a record's final position (the side to move
 /// from the record), with the replayed final board.
 pub fn judged(bytes: &[u8]) -> (Judgement, Board) {
+    judged_with(bytes, &JudgeOptions::default())
+}
+
+/// [`judged`] with the given options.
+pub fn judged_with(bytes: &[u8], opts: &JudgeOptions) -> (Judgement, Board) {
     let r = record(bytes);
     let played = replay(&r);
     let to_move = next_to_move(&r, &played);
@@ -27,7 +32,7 @@ pub fn judged(bytes: &[u8]) -> (Judgement, Board) {
             to_move,
             played.ko_ban_for(to_move),
             &StatusSource::Builtin,
-            &JudgeOptions::default(),
+            opts,
         ),
         played.board,
     )
