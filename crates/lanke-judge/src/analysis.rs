@@ -190,6 +190,24 @@ pub struct JudgeOptions {
     pub seed: u64,
     /// A game's final position or a mid-game one.
     pub stage: Stage,
+    /// How the dame and protective moves of a final position are played.
+    pub ending: EndingMode,
+}
+
+/// How the judge plays the moves a final position leaves (dame, protective
+/// moves, boundary moves).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum EndingMode {
+    /// The dame filling: protective moves forced by atari and the
+    /// shortage-of-liberties check, then a greedy choice among the dame.
+    #[default]
+    Filler,
+    /// The ending played out as a game (`ending`): every save, capture
+    /// and threat read out by the tactical reader, boundary moves chosen
+    /// by the count they change, dame left empty inside one colour's
+    /// area counted as its territory. Not yet as exact as the filler on
+    /// the eval samples.
+    PlayedOut,
 }
 
 impl Default for JudgeOptions {
@@ -198,6 +216,7 @@ impl Default for JudgeOptions {
             playouts: 64,
             seed: 0,
             stage: Stage::Final,
+            ending: EndingMode::Filler,
         }
     }
 }
@@ -881,7 +900,42 @@ fn judge_once(
     // equal), while keeping the order with fewer lost 15 and keeping the
     // one better for the side to move (its opponent's protective moves
     // less its own) lost 23.
-    let fills = if opts.stage == Stage::Final {
+    let played_out = opts.ending == EndingMode::PlayedOut;
+    let fills = if opts.stage == Stage::Final && played_out {
+        let seki_mask = {
+            let mut m = vec![false; cells];
+            for c in infos.iter().filter(|c| c.status == Status::Seki) {
+                for &p in &c.stones {
+                    m[Board::idx(p)] = true;
+                }
+            }
+            m
+        };
+        let points: Vec<usize> = board.points().collect();
+        let class_at = |i: usize| {
+            let p = Board::point(i);
+            classes[p.y as usize * size as usize + p.x as usize]
+        };
+        let ending = |first: Color, ban: Option<usize>, b: &mut Board| {
+            crate::ending::Ending {
+                class_at: &class_at,
+                dead: dead_mask.clone(),
+                seki: &seki_mask,
+                points: &points,
+            }
+            .play(b, first, ban)
+        };
+        let first = ending(to_move, ko_ban.map(Board::idx), &mut filled);
+        let mut other = board.clone();
+        let second = ending(to_move.opponent(), None, &mut other);
+        let protective = |f: &[Fill]| protective_moves(f).iter().sum::<u32>();
+        if protective(&second) > protective(&first) {
+            filled = other;
+            second
+        } else {
+            first
+        }
+    } else if opts.stage == Stage::Final {
         let mut other = board.clone();
         let first = fill_dame(
             &mut filled,
@@ -934,7 +988,8 @@ fn judge_once(
     let mut seen = vec![false; cells];
     for i in filled.points() {
         if filled.cell(i) == Cell::Empty
-            && matches!(after_classes[idx(i)], PointClass::LiveStone(_))
+            && (matches!(after_classes[idx(i)], PointClass::LiveStone(_))
+                || (played_out && after_classes[idx(i)] == PointClass::Dame))
             && !seen[i]
         {
             let (points, black, white) = filled.empty_region_at(i, &mut seen);
@@ -944,7 +999,9 @@ fn judge_once(
                 _ => PointClass::Dame,
             };
             for p in points {
-                if matches!(after_classes[idx(p)], PointClass::LiveStone(_)) {
+                if matches!(after_classes[idx(p)], PointClass::LiveStone(_))
+                    || (played_out && after_classes[idx(p)] == PointClass::Dame)
+                {
                     after_classes[idx(p)] = class;
                 }
             }
@@ -1420,7 +1477,7 @@ fn forces_protection(
         let libs = liberties(&b, n);
         libs.len() == 1
             && matches!(class_at(libs[0]), PointClass::Territory(c) | PointClass::SekiEye(c) if c == victim)
-            && capture_sticks(&b, by, libs[0], dead)
+            && capture_sticks_with_dead(&b, by, libs[0], dead)
     })
 }
 
@@ -1429,7 +1486,7 @@ fn forces_protection(
 /// liberties has one to spare: whoever fills first takes it (seed 000's
 /// 单方有权收官图, read out exhaustively: either side may), and the seki
 /// stands on the other two.
-fn spare_shared_liberty(board: &Board, side: Color, i: usize, dead: &[bool]) -> bool {
+pub(crate) fn spare_shared_liberty(board: &Board, side: Color, i: usize, dead: &[bool]) -> bool {
     let mut b = board.clone();
     let r = b.play(side, i);
     if r.captured > 0 || r.suicided > 0 {
@@ -1503,7 +1560,7 @@ const DEAD_STONES_LIVE_FROM: u16 = 4;
 /// 1966 ends with such a ko open in White's corner, Gosei 9 with a white
 /// stone in atari among dead black stones; neither record counts a
 /// protective move there.
-fn capture_sticks(board: &Board, by: Color, l: usize, dead: &[bool]) -> bool {
+pub(crate) fn capture_sticks_with_dead(board: &Board, by: Color, l: usize, dead: &[bool]) -> bool {
     let mut b = board.clone();
     let r = b.play(by, l);
     if r.captured == 0 || r.suicided > 0 {
@@ -1542,7 +1599,7 @@ fn capturable(board: &Board, stone: usize, attacker: Color, dead: &[bool], depth
     };
     match count {
         0 => true,
-        1 => capture_sticks(board, attacker, libs[0], dead),
+        1 => capture_sticks_with_dead(board, attacker, libs[0], dead),
         2 if depth > 0 => libs.iter().enumerate().any(|(k, &l)| {
             !attack_fails_at_once(board, l, libs[1 - k], attacker)
                 && attack_captures(board, stone, l, attacker, dead, depth)
@@ -1787,7 +1844,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             let own_point = |m: usize| matches!(class_at(m), PointClass::Territory(c) | PointClass::SekiEye(c) if c == side);
             // A chain whose capture the opponent could not keep (a snapback)
             // needs no protective move.
-            if own_point(l) && !capture_sticks(board, side.opponent(), l, dead) {
+            if own_point(l) && !capture_sticks_with_dead(board, side.opponent(), l, dead) {
                 continue;
             }
             // Extend at the liberty, or capture a neighbouring chain in atari
@@ -1850,7 +1907,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                 || Some(l) == ko_ban
                 || taken[l]
                 || chain_size(board, stone) != 1
-                || !capture_sticks(board, side, l, self.dead)
+                || !capture_sticks_with_dead(board, side, l, self.dead)
             {
                 continue;
             }

@@ -16,13 +16,15 @@
 mod analysis;
 mod benson;
 mod double_ko;
+mod ending;
 mod playout;
 mod reading;
 mod standoff;
+mod tactics;
 
 pub use analysis::{
-    judge, ChainInfo, Counts, Fill, FillKind, Group, JudgeOptions, Judgement, PointClass, Stage,
-    Status, StatusSource,
+    judge, ChainInfo, Counts, EndingMode, Fill, FillKind, Group, JudgeOptions, Judgement,
+    PointClass, Stage, Status, StatusSource,
 };
 pub use benson::{pass_alive, sealed_empty_points, PassAlive};
 pub use double_ko::{double_ko_sekis, DoubleKoSeki};

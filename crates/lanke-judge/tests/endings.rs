@@ -171,3 +171,58 @@ fn an_open_ko_is_taken_by_the_side_to_move_and_connected() {
         lanke_board::Cell::Black
     );
 }
+
+/// The same endings played out as a game (`EndingMode::PlayedOut`), where
+/// every protective move comes from the tactical reader rather than from
+/// the filler's rules.
+mod played_out {
+    use super::*;
+    use lanke_judge::{EndingMode, JudgeOptions};
+
+    fn played(member: &str) -> Judgement {
+        let opts = JudgeOptions {
+            ending: EndingMode::PlayedOut,
+            ..JudgeOptions::default()
+        };
+        common::judged_with(cwi_file(member), &opts).0
+    }
+
+    /// A capturing race inside White's wall: once Black fills pn, the
+    /// reader finds White's lower chain taken unless White captures the
+    /// six dead black stones at sl, and that capture is the only save.
+    #[test]
+    fn the_reader_finds_the_save_by_capturing_dead_stones() {
+        let j = played("games/Cho_Chikun/2010-12-09.sgf");
+        assert_eq!(protective(&j), [(Color::White, "sl".to_string())]);
+    }
+
+    /// A snapback defends White's stone in atari at cj: the reader's
+    /// capture does not count one its owner takes back at once, so nobody
+    /// plays ci.
+    #[test]
+    fn a_snapback_needs_no_save() {
+        let j = played("games/Chunlan/14/T30.sgf");
+        assert!(
+            !j.fills.iter().any(|f| f.point.to_sgf() == "ci"),
+            "{:?}",
+            j.fills
+        );
+        assert_eq!(j.fills.len(), 1);
+    }
+
+    /// Black's capture at hm takes a live stone (a prisoner), and each side
+    /// then owes one protective move, hg and ae, as the filler finds
+    /// (recorded W+1.5).
+    #[test]
+    fn a_capture_then_one_save_each() {
+        let j = played("games/Samsung/04/20.sgf");
+        assert_eq!(j.fill_prisoners(), [1, 0]);
+        assert_eq!(
+            protective(&j),
+            [
+                (Color::Black, "hg".to_string()),
+                (Color::White, "ae".to_string())
+            ]
+        );
+    }
+}

@@ -342,8 +342,8 @@ fn a_resigned_games_open_regions_go_to_the_side_the_playouts_give_them() {
             &StatusSource::Builtin,
             &JudgeOptions {
                 playouts: 8,
-                seed: 0,
                 stage,
+                ..JudgeOptions::default()
             },
         )
     };

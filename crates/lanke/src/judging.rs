@@ -66,6 +66,7 @@ pub fn spec_for_game(spec: &JudgeSpec, finished: bool) -> JudgeSpec {
                 playouts: o.playouts.min(UNFINISHED_PLAYOUTS),
                 seed: o.seed,
                 stage: lanke_judge::Stage::MidGame,
+                ending: o.ending,
             })
         }
         other => other.clone(),

@@ -202,6 +202,11 @@ struct JudgingArgs {
     /// Seed of the built-in judge (same seed, same judgement).
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// How the built-in judge plays a finished position's remaining
+    /// moves: `filler` (the dame filling, default) or `played` (the ending
+    /// played out by tactical reading; experimental, less exact so far).
+    #[arg(long, default_value = "filler", value_parser = ["filler", "played"])]
+    ending: String,
 }
 
 impl JudgingArgs {
@@ -210,6 +215,11 @@ impl JudgingArgs {
             playouts: self.playouts,
             seed: self.seed,
             stage: lanke_judge::Stage::Final,
+            ending: if self.ending == "played" {
+                lanke_judge::EndingMode::PlayedOut
+            } else {
+                lanke_judge::EndingMode::Filler
+            },
         };
         let spec = judging::JudgeSpec::parse(&self.judge, opts)?;
         let overrides = match &self.overrides {
