@@ -46,3 +46,24 @@ pub fn classic(name: &str) -> Vec<u8> {
     let p = data_dir().join("classics").join(name);
     std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
+
+/// Where the engine tests find GNU Go.
+pub const GNUGO: &str = "/usr/games/gnugo";
+
+/// Whether the tests that need GNU Go can run here. Without it they are
+/// skipped with a note on stderr, so the test command passes on a machine
+/// with only the Rust toolchain; with `LANKE_REQUIRE_GNUGO=1` (which
+/// `.ci/run` sets after installing it) a missing GNU Go fails the test
+/// instead, so CI never skips them.
+#[must_use]
+pub fn gnugo_available(test: &str) -> bool {
+    if std::path::Path::new(GNUGO).exists() {
+        return true;
+    }
+    assert!(
+        std::env::var("LANKE_REQUIRE_GNUGO").as_deref() != Ok("1"),
+        "{test}: GNU Go is required here (LANKE_REQUIRE_GNUGO=1) but {GNUGO} is missing: apt-get install gnugo"
+    );
+    eprintln!("{test}: skipped, GNU Go is not installed ({GNUGO}; apt-get install gnugo)");
+    false
+}
