@@ -23,7 +23,9 @@ fn scratch_with(members: &[&str], tag: &str) -> PathBuf {
 /// asked.
 #[test]
 fn the_engine_is_asked_only_where_the_builtin_judge_is_unsure() {
-    if !lanke_testdata::gnugo_available("the_engine_is_asked_only_where_the_builtin_judge_is_unsure") {
+    if !lanke_testdata::gnugo_available(
+        "the_engine_is_asked_only_where_the_builtin_judge_is_unsure",
+    ) {
         return;
     }
     let globis = "games/Globis/03/24.sgf";
