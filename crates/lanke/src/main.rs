@@ -13,7 +13,7 @@ mod score_cmd;
 mod tianyi_cmd;
 mod verify_cmd;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 
@@ -230,8 +230,47 @@ impl JudgingArgs {
     }
 }
 
+impl Command {
+    /// The input paths typed on the command line (not the outputs).
+    fn inputs(&self) -> Vec<&Path> {
+        let list: &[PathBuf] = match self {
+            Command::Replay { paths, .. }
+            | Command::Judge { paths, .. }
+            | Command::Score { paths, .. }
+            | Command::Batch { paths, .. }
+            | Command::Verify { paths, .. }
+            | Command::Eval { paths, .. } => paths,
+            Command::Merge { parts, .. } => parts,
+            Command::Show { file, .. } => std::slice::from_ref(file),
+            Command::TianyiOpening { check, .. } => check,
+        };
+        list.iter().map(PathBuf::as_path).collect()
+    }
+}
+
+/// A path typed on the command line that cannot be read is an error on
+/// stderr and exit status 2 before any work starts; a bad game inside a
+/// readable input stays an error row. `-` is standard input.
+fn require_readable(paths: &[&Path]) {
+    for p in paths {
+        if p.as_os_str() == "-" {
+            continue;
+        }
+        let readable = match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => std::fs::read_dir(p).map(drop),
+            Ok(_) => std::fs::File::open(p).map(drop),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = readable {
+            eprintln!("error: cannot read {}: {e}", p.display());
+            std::process::exit(2);
+        }
+    }
+}
+
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
+    require_readable(&cli.command.inputs());
     match cli.command {
         Command::Replay {
             paths,
