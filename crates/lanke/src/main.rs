@@ -82,14 +82,14 @@ enum Command {
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Output directory (games.csv, scores.csv, discrepancies.csv, summary.csv, datapackage.json).
-        #[arg(long)]
+        #[arg(short, long)]
         out: PathBuf,
         #[arg(long, default_value = "all")]
         rules: String,
         #[arg(long, default_value = "native", value_parser = ["native", "record"])]
         komi: String,
-        /// Worker threads (default: all cores).
-        #[arg(long)]
+        /// Worker threads, 1 or more (default: all cores).
+        #[arg(short, long, value_parser = parse_jobs)]
         jobs: Option<usize>,
         /// Process only part K of N (e.g. 2/3); join the parts with `lanke merge`.
         #[arg(long)]
@@ -98,7 +98,7 @@ enum Command {
         #[arg(long)]
         resume: bool,
         /// No progress output.
-        #[arg(long)]
+        #[arg(short, long)]
         quiet: bool,
         /// Write an SVG diagram of every discrepancy game into this directory.
         #[arg(long)]
@@ -114,7 +114,8 @@ enum Command {
         /// The shard output directories.
         #[arg(required = true)]
         parts: Vec<PathBuf>,
-        #[arg(long)]
+        /// Output directory of the joined report.
+        #[arg(short, long)]
         out: PathBuf,
         /// Draw every discrepancy game as SVG into this directory (the
         /// games are read and judged again from their sources).
@@ -227,6 +228,15 @@ impl JudgingArgs {
             None => Vec::new(),
         };
         Ok((spec, overrides))
+    }
+}
+
+/// `--jobs`: a count of worker threads, at least one.
+fn parse_jobs(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(0) => Err("must be 1 or more (leave --jobs out to use every core)".to_string()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
     }
 }
 

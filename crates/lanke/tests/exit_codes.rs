@@ -63,3 +63,23 @@ fn a_bad_game_inside_a_readable_input_is_an_error_row() {
     assert_eq!(o.status.code(), Some(0), "{stderr}");
     assert!(stderr.contains("1 errors"), "{stderr}");
 }
+
+#[test]
+fn batch_takes_short_flags_and_refuses_zero_jobs() {
+    let classics = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/classics");
+    let classics = classics.to_str().unwrap();
+    let dir = std::env::temp_dir().join(format!("lanke-jobs-{}", std::process::id()));
+    let out = dir.to_str().unwrap();
+    let zero = lanke(&["batch", classics, "-j", "0", "-o", out]);
+    assert_eq!(zero.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&zero.stderr).contains("must be 1 or more"));
+    assert!(!dir.exists());
+    let ok = lanke(&["batch", classics, "-j", "1", "-q", "-o", out]);
+    assert!(
+        ok.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    assert!(dir.join("games.csv").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
