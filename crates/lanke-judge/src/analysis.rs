@@ -928,13 +928,7 @@ fn judge_once(
         let first = ending(to_move, ko_ban.map(Board::idx), &mut filled);
         let mut other = board.clone();
         let second = ending(to_move.opponent(), None, &mut other);
-        let protective = |f: &[Fill]| protective_moves(f).iter().sum::<u32>();
-        if protective(&second) > protective(&first) {
-            filled = other;
-            second
-        } else {
-            first
-        }
+        keep_order(first, second, &mut filled, other)
     } else if opts.stage == Stage::Final {
         let mut other = board.clone();
         let first = fill_dame(
@@ -960,13 +954,7 @@ fn judge_once(
                 None,
             )
         };
-        let protective = |f: &[Fill]| protective_moves(f).iter().sum::<u32>();
-        if protective(&second) > protective(&first) {
-            filled = other;
-            second
-        } else {
-            first
-        }
+        keep_order(first, second, &mut filled, other)
     } else {
         Vec::new()
     };
@@ -1059,6 +1047,19 @@ fn judge_once(
         to_move,
     };
     (judgement, stopped_by_sign.get())
+}
+
+/// Of the fills of the two orders (the side to move's first, on `filled`;
+/// the other's on `other`), the ones with more protective moves, the side
+/// to move's on a tie; `filled` ends as the board they were played on.
+fn keep_order(first: Vec<Fill>, second: Vec<Fill>, filled: &mut Board, other: Board) -> Vec<Fill> {
+    let protective = |f: &[Fill]| protective_moves(f).iter().sum::<u32>();
+    if protective(&second) > protective(&first) {
+        *filled = other;
+        second
+    } else {
+        first
+    }
 }
 
 /// Protective moves each colour makes in `fills`.

@@ -287,16 +287,17 @@ fn capturing_moves(board: &Board, stone: usize) -> Vec<usize> {
     out
 }
 
-/// Does `by` at `l` capture something and keep it? A capture whose
-/// capturing chain is left in atari, and is not a ko, is taken back at
-/// once (a snapback).
+/// Does `by` at `l` capture something and keep it? A capture that leaves
+/// the capturing chain in atari, bigger than what it took and not in a ko,
+/// is answered by taking that chain back (a snapback).
 pub(crate) fn capture_sticks(board: &Board, by: Color, l: usize) -> bool {
     let mut b = board.clone();
     let r = b.play(by, l);
     if r.captured == 0 || r.suicided > 0 {
         return false;
     }
-    r.ko_point().is_some() || b.liberties_at_most::<1>(l).is_none()
+    let (stones, libs) = b.chain(l);
+    r.ko_point().is_some() || libs >= 2 || stones.len() <= usize::from(r.captured)
 }
 
 /// Can the opponent of the chain at `stone`, moving first, capture it?
@@ -381,34 +382,18 @@ mod tests {
 
     #[test]
     fn a_snapback_capture_does_not_stick() {
-        // White's throw-in at b1 (x 1, y 0) is in atari; Black taking it
-        // at c1? No: Black a1-a2-b2 chain... The shape: White plays the
-        // last liberty of Black's two stones a1 a2 from b1, but after the
-        // capture White's stone at b1 is itself in atari with no ko.
-        let b = board_from_rows(&[
-            "X.OX.", //
-            "XOOX.", "OXXX.", ".....", ".....",
-        ]);
-        // White at b1 takes a1 a2? a1-a2 touch b1 and b2 (White) and a3
-        // (White): their one liberty is b1. After the capture White b1's
-        // chain (b1 b2 c1 c2) has liberties a1 a2: not a snapback.
-        assert!(capture_sticks(&b, Color::White, at(1, 0)));
-        let s = board_from_rows(&[
-            "OX.XO", //
-            "OXXXO", "OOOOO", ".....", ".....",
-        ]);
-        // Black's five stones have one liberty, c1 (x 2, y 0). White
-        // takes all five there: it sticks.
-        assert!(capture_sticks(&s, Color::White, at(2, 0)));
-        let snap = board_from_rows(&[
-            ".XO.X", //
-            "XXOXX", "OOOX.", "XXXX.", ".....",
-        ]);
-        // White's three stones c1 c2 (and a3-c3) ... Black d1 (x 3, y 0)
-        // is the throw-in: White takes it at? The white chain's
-        // liberties are a1 and d1. Black plays a1 — no. The classic: Black
-        // throws in at d1, White takes at ... covered by the ending's
-        // real-record tests.
-        let _ = snap;
+        // White's four stones (a1 a2 b2 c2) have one liberty, c1; Black's
+        // lone stone at b1 is in atari there too. White taking b1 at c1
+        // leaves its own five-stone chain with one liberty, b1: Black
+        // takes the five back (a snapback).
+        let snap = board_from_rows(&["OX.X", "OOOX", "XXXX", "...."]);
+        assert!(!capture_sticks(&snap, Color::White, at(2, 0)));
+        // White taking two stones with a lone stone left in atari keeps
+        // them: Black's recapture takes back only one.
+        let two = board_from_rows(&["XX.X", "OOXX", "..X.", "...."]);
+        assert!(capture_sticks(&two, Color::White, at(2, 0)));
+        // A ko: the lone capturing stone may not be taken back at once.
+        let ko = board_from_rows(&[".XO.", "XO.O", ".XO.", "...."]);
+        assert!(capture_sticks(&ko, Color::Black, at(2, 1)));
     }
 }
