@@ -2,9 +2,11 @@
 //! it for good, and where does its owner, moving first, save it?
 //!
 //! The search is the classic one of go programs' tactical readers: a chain
-//! with one liberty is taken at once; a chain with two or three is attacked
-//! on its liberties (and, with two, on the points next to them: the nets),
-//! and defended by extending or by capturing a neighbour in atari. Ladders,
+//! with one liberty is taken at once, one with four or more stands; a chain
+//! with two or three is attacked on its liberties (and, with two, on the
+//! points next to them: the nets), and defended by capturing a neighbour in
+//! atari, by extending, or by an atari on a neighbour with two liberties
+//! (a capturing race). Ladders,
 //! nets, throw-ins and snapbacks fall out of that recursion. A simple ko
 //! ban is kept along each line, and a capture the owner can take back at
 //! once with a bigger chain (a snapback) does not count as a capture.
@@ -19,9 +21,6 @@ use lanke_sgf::Color;
 
 /// Nodes one top-level question may visit.
 pub(crate) const TACTICS_BUDGET: u32 = 600;
-
-/// A chain with this many liberties is safe from a direct attack.
-const SAFE_LIBERTIES: usize = 4;
 
 /// Plies after which a chain with three liberties is taken as safe: deep
 /// lines only continue ladders, which run on two.
@@ -82,25 +81,14 @@ impl Tactics {
         stone: usize,
         ko_ban: Option<usize>,
     ) -> Vec<usize> {
-        let Some(owner) = board.cell(stone).color() else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        for m in defence_moves(board, stone) {
-            if Some(m) == ko_ban {
-                continue;
-            }
-            let mut b = board.clone();
-            let r = b.play(owner, m);
-            if r.suicided > 0 || b.cell(stone) == Cell::Empty {
-                continue;
-            }
-            self.nodes = 0;
-            if self.attack_at(&b, stone, r.ko_point(), 1).is_none() {
-                out.push(m);
-            }
-        }
-        out
+        defence_moves(board, stone)
+            .into_iter()
+            .filter(|&m| Some(m) != ko_ban)
+            .filter(|&m| {
+                self.nodes = 0;
+                self.holds_after(board, stone, m, 0)
+            })
+            .collect()
     }
 
     fn spent(&mut self) -> bool {
@@ -144,50 +132,36 @@ impl Tactics {
                 return Some(m);
             }
             // An attacking stone left in atari that the owner takes back
-            // is answered by `defence_at` (it tries that capture).
-            if self
-                .defence_at(&b, stone, r.ko_point(), depth + 1)
-                .is_none()
-            {
+            // is answered by `defended` (it tries that capture).
+            if !self.defended(&b, stone, r.ko_point(), depth + 1) {
                 return Some(m);
             }
         }
         None
     }
 
-    /// Owner to move, the chain at `stone` under attack: a saving move.
-    fn defence_at(
-        &mut self,
-        board: &Board,
-        stone: usize,
-        ko_ban: Option<usize>,
-        depth: u32,
-    ) -> Option<usize> {
-        if self.spent() || depth > MAX_DEPTH {
-            // Out of budget: the chain is taken to stand.
-            return board.liberties_at_most::<1>(stone).map(|(l, _)| l[0]);
+    /// Owner to move, the chain at `stone` under attack: can it be saved?
+    fn defended(&mut self, board: &Board, stone: usize, ko_ban: Option<usize>, depth: u32) -> bool {
+        // Out of budget, or with liberties to spare, the chain stands.
+        if self.spent() || depth > MAX_DEPTH || board.liberties_at_most::<3>(stone).is_none() {
+            return true;
         }
-        let owner = board.cell(stone).color()?;
-        let Some((libs, n)) = board.liberties_at_most::<3>(stone) else {
-            return board
-                .liberties_at_most::<SAFE_LIBERTIES>(stone)
-                .map(|(l, _)| l[0]);
+        defence_moves(board, stone)
+            .into_iter()
+            .any(|m| Some(m) != ko_ban && self.holds_after(board, stone, m, depth))
+    }
+
+    /// Does the chain at `stone` stand after its owner plays `m`, the
+    /// attacker moving next?
+    fn holds_after(&mut self, board: &Board, stone: usize, m: usize, depth: u32) -> bool {
+        let Some(owner) = board.cell(stone).color() else {
+            return false;
         };
-        let _ = (libs, n);
-        for m in defence_moves(board, stone) {
-            if Some(m) == ko_ban {
-                continue;
-            }
-            let mut b = board.clone();
-            let r = b.play(owner, m);
-            if r.suicided > 0 || b.cell(stone) == Cell::Empty {
-                continue;
-            }
-            if self.attack_at(&b, stone, r.ko_point(), depth + 1).is_none() {
-                return Some(m);
-            }
-        }
-        None
+        let mut b = board.clone();
+        let r = b.play(owner, m);
+        r.suicided == 0
+            && b.cell(stone) != Cell::Empty
+            && self.attack_at(&b, stone, r.ko_point(), depth + 1).is_none()
     }
 }
 
