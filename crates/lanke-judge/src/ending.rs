@@ -60,29 +60,31 @@ impl<F: Fn(usize) -> PointClass> Ending<'_, F> {
         let cells = self.points.last().map_or(0, |i| i + 1);
         // A point is played once: a point emptied again by a capture (a ko
         // taken) is not retaken, as nobody has a ko threat in the ending.
-        let mut played = vec![0u8; cells];
+        let mut played = vec![false; cells];
         let limit = 2 * self.points.len();
         while passes < 2 && fills.len() < limit {
             match self.choose(board, side, ko_ban, &played) {
                 Some((i, kind)) => {
-                    played[i] += 1;
-                    let before = live_stones(board, side.opponent(), &self.dead);
+                    played[i] = true;
                     let r = board.play(side, i);
-                    let prisoners =
-                        before.saturating_sub(live_stones(board, side.opponent(), &self.dead));
+                    // Dead stones taken are not prisoners: they count as
+                    // removed at the end anyway.
+                    let mut dead_taken = 0u16;
                     if r.captured > 0 {
                         for &p in self.points {
-                            if board.cell(p) == Cell::Empty {
+                            if board.cell(p) == Cell::Empty && self.dead[p] {
                                 self.dead[p] = false;
+                                dead_taken += 1;
                             }
                         }
                     }
+                    let prisoners = r.captured - dead_taken;
                     ko_ban = r.ko_point();
                     fills.push(Fill {
                         color: side,
                         point: Board::point(i),
                         kind,
-                        prisoners: prisoners as u16,
+                        prisoners,
                     });
                     passes = 0;
                 }
@@ -103,19 +105,22 @@ impl<F: Fn(usize) -> PointClass> Ending<'_, F> {
         board: &Board,
         side: Color,
         ko_ban: Option<usize>,
-        played: &[u8],
+        played: &[bool],
     ) -> Option<(usize, FillKind)> {
-        let usable = |i: usize| Some(i) != ko_ban && played[i] == 0;
+        let usable = |i: usize| Some(i) != ko_ban && !played[i];
         if let Some(i) = self.save(board, side, ko_ban).filter(|&i| usable(i)) {
             return Some((i, self.kind(side, i)));
         }
         if let Some(i) = self.capture(board, side).filter(|&i| usable(i)) {
             return Some((i, self.kind(side, i)));
         }
+        // The count as it stands, from `side`'s view (the opponent's is its
+        // negation): each candidate's gain is measured from it.
+        let base = self.count(board, side);
         let candidates: Vec<Candidate> = self
             .open_points(board)
             .filter(|&i| usable(i))
-            .filter_map(|i| self.read_move(board, side, i))
+            .filter_map(|i| self.read_move(board, side, i, base))
             .collect();
         // A dame that leaves the opponent a chain to save: played first,
         // the opponent's answer costs it a point and the move comes back.
@@ -129,7 +134,7 @@ impl<F: Fn(usize) -> PointClass> Ending<'_, F> {
         // The biggest boundary move, counting what the opponent would
         // gain there (its threat included) as well as what the move gains.
         let worth = |c: &Candidate| {
-            let theirs = self.read_move(board, side.opponent(), c.point);
+            let theirs = self.read_move(board, side.opponent(), c.point, -base);
             c.gain + theirs.map_or(0, |t| t.gain.max(0) + i32::from(t.threat))
         };
         let best = candidates
@@ -252,8 +257,9 @@ impl<F: Fn(usize) -> PointClass> Ending<'_, F> {
 
     /// `side` at `i` read out: `None` when the move is illegal, takes
     /// stones (the capture step's business), or leaves a chain of `side`'s
-    /// the opponent could take; else its gain and whether it threatens.
-    fn read_move(&self, board: &Board, side: Color, i: usize) -> Option<Candidate> {
+    /// the opponent could take; else its gain over `base` (`side`'s count
+    /// on `board`) and whether it threatens.
+    fn read_move(&self, board: &Board, side: Color, i: usize, base: i32) -> Option<Candidate> {
         if (self.class_at)(i) == PointClass::SharedLiberty
             && !spare_shared_liberty(board, side, i, &self.dead)
         {
@@ -272,7 +278,7 @@ impl<F: Fn(usize) -> PointClass> Ending<'_, F> {
             }
         }
         let mut t = Tactics::new(TACTICS_BUDGET);
-        let gain = self.count(&b, side) - self.count(board, side);
+        let gain = self.count(&b, side) - base;
         let threat = Board::neighbours(i).iter().any(|&n| {
             b.cell(n) == Cell::of(side.opponent())
                 && !self.dead[n]
@@ -336,12 +342,4 @@ impl<F: Fn(usize) -> PointClass> Ending<'_, F> {
         }
         total
     }
-}
-
-/// Live stones of `color` on `board`.
-fn live_stones(board: &Board, color: Color, dead: &[bool]) -> u32 {
-    board
-        .points()
-        .filter(|&i| board.cell(i) == Cell::of(color) && !dead[i])
-        .count() as u32
 }

@@ -6,8 +6,8 @@
 //! with two or three is attacked on its liberties (and, with two, on the
 //! points next to them: the nets), and defended by capturing a neighbour in
 //! atari, by extending, or by an atari on a neighbour with two liberties
-//! (a capturing race). Ladders,
-//! nets, throw-ins and snapbacks fall out of that recursion. A simple ko
+//! (a capturing race). Ladders, nets, throw-ins and snapbacks fall out of
+//! that recursion. A simple ko
 //! ban is kept along each line, and a capture the owner can take back at
 //! once with a bigger chain (a snapback) does not count as a capture.
 //!
@@ -198,7 +198,7 @@ fn empty_neighbours(board: &Board, i: usize) -> usize {
 /// ataris on neighbours with two liberties (a capturing race is won by
 /// shortening the opponent, not by extending).
 fn defence_moves(board: &Board, stone: usize) -> Vec<usize> {
-    let mut moves = capturing_moves(board, stone);
+    let mut moves = neighbour_liberties(board, stone, 1);
     let add = |m: usize, moves: &mut Vec<usize>| {
         if !moves.contains(&m) {
             moves.push(m);
@@ -216,7 +216,8 @@ fn defence_moves(board: &Board, stone: usize) -> Vec<usize> {
 }
 
 /// The liberties of the opponent chains next to the chain at `stone` that
-/// have exactly `n` liberties (n ≤ 2).
+/// have exactly `n` liberties (n ≤ 2): with 1, the points where its owner
+/// captures a neighbour in atari.
 fn neighbour_liberties(board: &Board, stone: usize, n: usize) -> Vec<usize> {
     let Some(owner) = board.cell(stone).color() else {
         return Vec::new();
@@ -233,27 +234,6 @@ fn neighbour_liberties(board: &Board, stone: usize, n: usize) -> Vec<usize> {
                             out.push(l);
                         }
                     }
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Points where the owner of the chain at `stone` captures a neighbouring
-/// chain in atari.
-fn capturing_moves(board: &Board, stone: usize) -> Vec<usize> {
-    let Some(owner) = board.cell(stone).color() else {
-        return Vec::new();
-    };
-    let foe = Cell::of(owner.opponent());
-    let (stones, _) = board.chain(stone);
-    let mut out = Vec::new();
-    for n in stones.iter().flat_map(|&s| Board::neighbours(s)) {
-        if board.cell(n) == foe {
-            if let Some(([l], 1)) = board.liberties_at_most::<1>(n) {
-                if !out.contains(&l) {
-                    out.push(l);
                 }
             }
         }
@@ -292,9 +272,9 @@ mod tests {
         Board::idx(Point::new(x, y))
     }
 
-    /// Black c3 (x 2, y 2) with White above it and on its left, and White
-    /// d4's partner at b4: White's atari at d3 leaves Black an extension
-    /// to two liberties only, so the chase runs down the diagonal.
+    /// Black c3 (x 2, y 2) with White c2 above, b3 on its left and b4
+    /// below that: White's atari at d3 leaves Black's extension to c4 two
+    /// liberties only, so the chase runs down the diagonal to the edge.
     const LADDER: [&str; 9] = [
         ".........",
         "..O......",
