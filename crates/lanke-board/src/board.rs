@@ -6,7 +6,7 @@ use lanke_sgf::{Color, Point, MAX_BOARD_SIZE};
 
 /// Width of the padded grid: the largest board plus a border on each side.
 const STRIDE: usize = MAX_BOARD_SIZE as usize + 2;
-const CELLS: usize = STRIDE * STRIDE;
+pub(crate) const CELLS: usize = STRIDE * STRIDE;
 
 /// The content of one cell of the padded grid.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -373,46 +373,6 @@ impl Board {
             result.lone_stone_in_atari = empty == 1 && !friends;
         }
         result
-    }
-
-    /// Connected components of empty points, each with whether it touches
-    /// a black and a white stone: `(grid indices, touches black, touches white)`.
-    #[must_use]
-    pub fn empty_regions(&self) -> Vec<(Vec<usize>, bool, bool)> {
-        let mut seen = [false; CELLS];
-        let mut out = Vec::new();
-        for start in self.points() {
-            if self.cells[start] == Cell::Empty && !seen[start] {
-                out.push(self.empty_region_at(start, &mut seen));
-            }
-        }
-        out
-    }
-
-    /// The empty region holding the empty `start` (its grid indices, and
-    /// whether it touches Black and White), marking its points in `seen`
-    /// (indexed by grid index; `start` must not be marked yet).
-    pub fn empty_region_at(&self, start: usize, seen: &mut [bool]) -> (Vec<usize>, bool, bool) {
-        let mut pts = vec![start];
-        seen[start] = true;
-        let (mut b, mut w) = (false, false);
-        let mut k = 0;
-        while k < pts.len() {
-            let i = pts[k];
-            k += 1;
-            for n in Self::neighbours(i) {
-                match self.cells[n] {
-                    Cell::Empty if !seen[n] => {
-                        seen[n] = true;
-                        pts.push(n);
-                    }
-                    Cell::Black => b = true,
-                    Cell::White => w = true,
-                    _ => {}
-                }
-            }
-        }
-        (pts, b, w)
     }
 
     /// The position as text: `X` black, `O` white, `.` empty, SGF letters on

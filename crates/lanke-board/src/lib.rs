@@ -9,6 +9,7 @@
 //! No I/O and no judgement of dead stones here.
 
 mod board;
+mod geometry;
 mod replay;
 
 pub use board::{Board, Cell, PlayResult};

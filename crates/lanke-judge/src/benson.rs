@@ -12,8 +12,6 @@
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
-use crate::analysis::{chains_of, regions_without};
-
 /// The result for one colour.
 #[derive(Clone, Debug)]
 pub struct PassAlive {
@@ -48,13 +46,13 @@ pub fn pass_alive(board: &Board, color: Color) -> PassAlive {
     pass_alive_in(
         board,
         color,
-        &chains_of(board),
-        &regions_without(board, color).1,
+        &board.chains(),
+        &board.regions_without(color).1,
     )
 }
 
-/// [`pass_alive`] given the board's chains (`chains_of`) and the regions
-/// without `color` (`regions_without`), which the judge reads once for
+/// [`pass_alive`] given the board's chains (`Board::chains`) and the regions
+/// without `color` (`Board::regions_without`), which the judge reads once for
 /// every use.
 pub(crate) fn pass_alive_in(
     board: &Board,

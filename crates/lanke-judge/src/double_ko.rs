@@ -14,8 +14,6 @@
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
-use crate::analysis::liberties;
-
 /// One ko: `point` is empty, `stone` a lone stone of `color` whose only
 /// liberty is `point`, and the opponent's capture there would be a ko
 /// capture (the capturing stone left alone in atari).
@@ -66,7 +64,7 @@ fn kos(board: &Board) -> Vec<Ko> {
 fn chain_with_liberties(board: &Board, i: usize) -> (Vec<usize>, Vec<usize>) {
     let (mut stones, _) = board.chain(i);
     stones.sort_unstable();
-    (stones, liberties(board, i))
+    (stones, board.chain_liberties(i))
 }
 
 /// The chain of `color` next to `point` (other than `except`), if exactly one.

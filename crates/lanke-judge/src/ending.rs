@@ -13,13 +13,15 @@
 //! fills a point of its own territory unless it must save a chain there
 //! (a protective move), and never plays a stone the opponent could take.
 //!
-//! What lives elsewhere: the statuses and point classes (`analysis`), the
+//! What lives elsewhere: the statuses and point classes (`statuses`, `classes`), the
 //! reading itself (`tactics`), and the counting of the filled board.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
-use crate::analysis::{capture_sticks_with_dead, spare_shared_liberty, Fill, FillKind, PointClass};
+use crate::filling::spare_shared_liberty;
+use crate::judgement::{Fill, FillKind, PointClass};
+use crate::shortage::capture_sticks_with_dead;
 use crate::tactics::{Tactics, TACTICS_BUDGET};
 
 /// What the ending knows of the judged position.

@@ -13,21 +13,28 @@
 //!
 //! No I/O here: engines and files are read by the caller.
 
-mod analysis;
 mod benson;
+mod classes;
 mod double_ko;
 mod ending;
+mod filling;
+mod groups;
+mod judgement;
+mod pipeline;
 mod playout;
 mod reading;
+mod shortage;
 mod standoff;
+mod statuses;
 mod tactics;
 
-pub use analysis::{
-    judge, ChainInfo, Counts, EndingMode, Fill, FillKind, Group, JudgeOptions, Judgement,
-    PointClass, Stage, Status, StatusSource,
-};
 pub use benson::{pass_alive, sealed_empty_points, PassAlive};
 pub use double_ko::{double_ko_sekis, DoubleKoSeki};
+pub use judgement::{
+    ChainInfo, Counts, EndingMode, Fill, FillKind, Group, JudgeOptions, Judgement, PointClass,
+    Stage, Status, StatusSource,
+};
+pub use pipeline::judge;
 pub use playout::{ownership, Ownership, Rng};
 pub use reading::{enclosures, read, Enclosure, LocalStatus};
 pub use standoff::{

@@ -29,7 +29,6 @@ use rustc_hash::FxHashMap;
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
-use crate::analysis::{chains_of, regions_without};
 use crate::benson::surviving_chains;
 
 /// The largest single region counted as eye space.
@@ -100,12 +99,12 @@ pub enum LocalStatus {
 /// enough to read it is `Enclosure::safely_walled`.
 #[must_use]
 pub fn enclosures(board: &Board, defender: Color) -> Vec<Enclosure> {
-    let (region_of, regions) = regions_without(board, defender);
-    enclosures_in(board, defender, &chains_of(board), &region_of, &regions)
+    let (region_of, regions) = board.regions_without(defender);
+    enclosures_in(board, defender, &board.chains(), &region_of, &regions)
 }
 
-/// [`enclosures`] given the board's chains (`chains_of`) and the regions
-/// without `defender` (`regions_without`), which the judge reads once for
+/// [`enclosures`] given the board's chains (`Board::chains`) and the regions
+/// without `defender` (`Board::regions_without`), which the judge reads once for
 /// every use.
 pub(crate) fn enclosures_in(
     board: &Board,

@@ -288,7 +288,7 @@ pub struct StandoffSeki {
 /// reading runs out of budget, are skipped.
 #[must_use]
 pub fn standoff_sekis(board: &Board, safe_wall: impl Fn(usize) -> bool) -> Vec<StandoffSeki> {
-    standoff_sekis_among(board, &crate::analysis::chains_of(board), safe_wall)
+    standoff_sekis_among(board, &board.chains(), safe_wall)
 }
 
 /// [`standoff_sekis`] with the board's chains (colour, grid indices) known.
@@ -327,7 +327,7 @@ pub(crate) fn standoff_sekis_among(
     // Each chain's liberties, from its known stones (no flood fill repeated).
     let libs: Vec<Vec<usize>> = chains
         .iter()
-        .map(|(_, stones)| crate::analysis::liberties_of_stones(board, stones))
+        .map(|(_, stones)| board.liberties_of(stones))
         .collect();
     let short = |k: usize| libs[k].len() <= STANDOFF_SHORT_LIBERTIES;
     let mut taken = vec![false; chains.len()];

@@ -1,0 +1,115 @@
+//! Geometry read off a board: its chains, its empty regions, the regions
+//! a colour's stones cut the board into, and liberties of known stones.
+//! Pure reads of one position; no move is played and nothing is judged.
+
+use lanke_sgf::Color;
+
+use crate::board::{Board, Cell, CELLS};
+
+impl Board {
+    /// The chains of the board as (colour, grid indices), in board order
+    /// of their first stone.
+    #[must_use]
+    pub fn chains(&self) -> Vec<(Color, Vec<usize>)> {
+        let mut seen = [false; CELLS];
+        let mut out = Vec::new();
+        for i in self.points() {
+            if let Some(c) = self.cell(i).color() {
+                if !seen[i] {
+                    let (stones, _) = self.chain(i);
+                    for &s in &stones {
+                        seen[s] = true;
+                    }
+                    out.push((c, stones));
+                }
+            }
+        }
+        out
+    }
+
+    /// Connected components of the points not holding a `color` stone
+    /// (empty points and opponent stones), in board order: the region
+    /// index of each grid cell (`usize::MAX` for `color`'s stones and the
+    /// border) and each region's grid indices.
+    #[must_use]
+    pub fn regions_without(&self, color: Color) -> (Vec<usize>, Vec<Vec<usize>>) {
+        let own = Cell::of(color);
+        let mut region_of = vec![usize::MAX; CELLS];
+        let mut regions: Vec<Vec<usize>> = Vec::new();
+        for i in self.points() {
+            if self.cell(i) == own || region_of[i] != usize::MAX {
+                continue;
+            }
+            let k = regions.len();
+            let mut pts = vec![i];
+            region_of[i] = k;
+            let mut at = 0;
+            while at < pts.len() {
+                let p = pts[at];
+                at += 1;
+                for n in Board::neighbours(p) {
+                    let c = self.cell(n);
+                    if c != own && c != Cell::Border && region_of[n] == usize::MAX {
+                        region_of[n] = k;
+                        pts.push(n);
+                    }
+                }
+            }
+            regions.push(pts);
+        }
+        (region_of, regions)
+    }
+
+    /// The liberties of a chain whose stones are known, sorted.
+    #[must_use]
+    pub fn liberties_of(&self, stones: &[usize]) -> Vec<usize> {
+        let mut libs: Vec<usize> = stones
+            .iter()
+            .flat_map(|&s| Board::neighbours(s))
+            .filter(|&n| self.cell(n) == Cell::Empty)
+            .collect();
+        libs.sort_unstable();
+        libs.dedup();
+        libs
+    }
+
+    /// Connected components of empty points, each with whether it touches
+    /// a black and a white stone: `(grid indices, touches black, touches white)`.
+    #[must_use]
+    pub fn empty_regions(&self) -> Vec<(Vec<usize>, bool, bool)> {
+        let mut seen = [false; CELLS];
+        let mut out = Vec::new();
+        for start in self.points() {
+            if self.cell(start) == Cell::Empty && !seen[start] {
+                out.push(self.empty_region_at(start, &mut seen));
+            }
+        }
+        out
+    }
+
+    /// The empty region holding the empty `start` (its grid indices, and
+    /// whether it touches Black and White), marking its points in `seen`
+    /// (indexed by grid index; `start` must not be marked yet).
+    pub fn empty_region_at(&self, start: usize, seen: &mut [bool]) -> (Vec<usize>, bool, bool) {
+        let mut pts = vec![start];
+        seen[start] = true;
+        let (mut b, mut w) = (false, false);
+        let mut k = 0;
+        while k < pts.len() {
+            let i = pts[k];
+            k += 1;
+            for n in Board::neighbours(i) {
+                match self.cell(n) {
+                    Cell::Empty if !seen[n] => {
+                        seen[n] = true;
+                        pts.push(n);
+                    }
+                    Cell::Black => b = true,
+                    Cell::White => w = true,
+                    _ => {}
+                }
+            }
+        }
+        (pts, b, w)
+    }
+}

@@ -1,0 +1,282 @@
+//! The filling's short reading of chains short of liberties: can the
+//! attacker, moving first, take a chain with two liberties (ladder-like
+//! lines of a few plies, captures of attackers answered), and does a
+//! capture stick (no snapback, not dead stones alone)? The tactical reader
+//! of the played-out ending is `tactics`; this one answers the filler.
+
+use lanke_board::{Board, Cell};
+use lanke_sgf::{Color, MAX_BOARD_SIZE};
+
+/// The single liberties of the opponent chains next to the chain at `stone`:
+/// the points where a move captures one of them, in board order.
+pub(crate) fn capturing_points(board: &Board, stone: usize) -> Vec<usize> {
+    let (stones, _) = board.chain(stone);
+    let Some(own) = board.cell(stone).color() else {
+        return Vec::new();
+    };
+    let foe = Cell::of(own.opponent());
+    // A neighbouring chain's walk stops at its second liberty, so a large
+    // chain with liberties to spare costs little even when several of
+    // the stones here touch it.
+    let mut out = Vec::new();
+    for n in stones.iter().flat_map(|&s| Board::neighbours(s)) {
+        if board.cell(n) != foe {
+            continue;
+        }
+        if let Some(([l], 1)) = board.liberties_at_most::<1>(n) {
+            if !out.contains(&l) {
+                out.push(l);
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// Captured stones that leave dead capturers eye space enough to matter.
+const DEAD_STONES_LIVE_FROM: u16 = 4;
+
+/// Would `by` at the empty `l` capture stones and keep them? A capture the
+/// opponent answers by taking back a bigger chain than it lost (a snapback:
+/// the capturing chain is left in atari) does not stick. Nor does a capture
+/// made by dead stones alone — no live stone of `by` in the capturing chain
+/// or next to the captured points — unless it opens an eye space of
+/// [`DEAD_STONES_LIVE_FROM`] points or more: the stones stay dead whatever
+/// `by` does next, so the opponent owes no protective move. Go Seigen–Sakata
+/// 1966 ends with such a ko open in White's corner, Gosei 9 with a white
+/// stone in atari among dead black stones; neither record counts a
+/// protective move there.
+pub(crate) fn capture_sticks_with_dead(board: &Board, by: Color, l: usize, dead: &[bool]) -> bool {
+    let mut b = board.clone();
+    let r = b.play(by, l);
+    if r.captured == 0 || r.suicided > 0 {
+        return false;
+    }
+    let (stones, libs) = b.chain(l);
+    if libs < 2 && stones.len() > r.captured as usize {
+        return false;
+    }
+    let mine = Cell::of(by);
+    let mut captured_points = board
+        .points()
+        .filter(|&i| board.cell(i) == Cell::of(by.opponent()) && b.cell(i) == Cell::Empty);
+    let live_involved = stones.iter().any(|&s| s != l && !dead[s])
+        || captured_points.any(|c| {
+            Board::neighbours(c)
+                .iter()
+                .any(|&n| n != l && b.cell(n) == mine && !dead[n])
+        });
+    live_involved || (libs >= 2 && r.captured >= DEAD_STONES_LIVE_FROM)
+}
+
+/// Plies the shortage-of-liberties reading looks ahead.
+pub(crate) const SHORTAGE_DEPTH: u32 = 9;
+
+/// Can `attacker`, moving first, capture the chain at `stone` and keep it
+/// (`capture_sticks`: not a snapback, not dead stones alone)? With one
+/// liberty it is taken there; with two, the attacker tries each and the
+/// defender escapes by extending or by capturing an attacking chain in
+/// atari; three or more liberties are safe. Simple ko is not tracked;
+/// `depth` bounds the plies.
+pub(crate) fn capturable(
+    board: &Board,
+    stone: usize,
+    attacker: Color,
+    dead: &[bool],
+    depth: u32,
+) -> bool {
+    // Three liberties or more are safe: the walk stops at the third.
+    let Some((libs, count)) = board.liberties_at_most::<2>(stone) else {
+        return false;
+    };
+    match count {
+        0 => true,
+        1 => capture_sticks_with_dead(board, attacker, libs[0], dead),
+        2 if depth > 0 => libs.iter().enumerate().any(|(k, &l)| {
+            !attack_fails_at_once(board, l, libs[1 - k], attacker)
+                && attack_captures(board, stone, l, attacker, dead, depth)
+        }),
+        _ => false,
+    }
+}
+
+/// The full reading of one attack at `l` on the chain at `stone`: does it
+/// take the chain, whatever the defender does within `depth - 1` plies?
+fn attack_captures(
+    board: &Board,
+    stone: usize,
+    l: usize,
+    attacker: Color,
+    dead: &[bool],
+    depth: u32,
+) -> bool {
+    let mut t = board.clone();
+    let r = t.play(attacker, l);
+    r.suicided == 0
+        && (t.cell(stone) == Cell::Empty || !escapes(&t, stone, attacker, dead, depth - 1))
+}
+
+/// After an attacking move, can the chain at `stone` get out of capture?
+fn escapes(board: &Board, stone: usize, attacker: Color, dead: &[bool], depth: u32) -> bool {
+    let defender = attacker.opponent();
+    let lone = match board.liberties_at_most::<1>(stone) {
+        Some((libs, 1)) => libs[0],
+        // No liberty: taken. The attack took stones and left the chain two
+        // liberties or more: the defender is to move and out (the attacker
+        // gets no second move in a row).
+        Some(_) => return false,
+        None => return true,
+    };
+    let escape_at = |m: usize| {
+        let mut t = board.clone();
+        let r = t.play(defender, m);
+        if r.suicided > 0 || t.cell(stone) == Cell::Empty {
+            return false;
+        }
+        depth == 0 || !capturable(&t, stone, attacker, dead, depth - 1)
+    };
+    // Extend first; the captures are looked for only when that fails.
+    escape_at(lone) || capturing_points(board, stone).into_iter().any(escape_at)
+}
+
+/// Does the attack at `l` on a chain whose two liberties are `l` and `m`
+/// fail at once? It does when the attacking stone takes nothing and either
+/// is suicide (every neighbour of `l` is the defender's or the edge) or
+/// leaves the defender an extension at `m` with three liberties or more.
+/// That is what `capturable` reads out in two plies, with a board copied
+/// for each; here it is a look at `l` and one walk of the extended chain.
+/// Only a sufficient test: false sends the attack to the full reading, so
+/// `capturable` answers exactly as before. (A suicidal attack fails there
+/// too; after an attack that takes nothing the chain keeps `m` alone, and
+/// `escapes` tries the extension first, where three liberties are safe.)
+///
+/// Measured on 200 counted CWI games: 62,061 of the 90,425 attacks
+/// `capturable` tried (69%) are settled here; a one-core batch of 4,000
+/// counted games ran about 4% faster, with byte-identical files.
+fn attack_fails_at_once(board: &Board, l: usize, m: usize, attacker: Color) -> bool {
+    let defender = Cell::of(attacker.opponent());
+    let suicide = Board::neighbours(l)
+        .iter()
+        .all(|&n| matches!(board.cell(n), c if c == defender || c == Cell::Border));
+    if !suicide && extension_liberties(board, l, m, defender) < 3 {
+        return false;
+    }
+    // The attacking stone takes nothing: no defender chain beside `l` is
+    // down to that one liberty. (The chain attacked keeps `m`.)
+    Board::neighbours(l).iter().all(|&n| {
+        board.cell(n) != defender || !matches!(board.liberties_at_most::<1>(n), Some((_, 1)))
+    })
+}
+
+/// Liberties, counted up to 3, of the chain `defender` would form by
+/// extending at `m` once the opponent holds `l`: the chains of `defender`
+/// beside `m` joined through it (captures left aside).
+fn extension_liberties(board: &Board, l: usize, m: usize, defender: Cell) -> usize {
+    const WORDS: usize = (MAX_BOARD_SIZE as usize + 2).pow(2).div_ceil(64);
+    let mut seen = [0u64; WORDS];
+    let mut mark = |i: usize| {
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let fresh = seen[word] & bit == 0;
+        seen[word] |= bit;
+        fresh
+    };
+    mark(m);
+    let mut stack = vec![m];
+    let mut libs = [usize::MAX; 3];
+    let mut count = 0;
+    while let Some(p) = stack.pop() {
+        for n in Board::neighbours(p) {
+            if n == l || n == m {
+                continue;
+            }
+            match board.cell(n) {
+                Cell::Empty if !libs[..count].contains(&n) => {
+                    libs[count] = n;
+                    count += 1;
+                    if count == 3 {
+                        return count;
+                    }
+                }
+                c if c == defender && mark(n) => stack.push(n),
+                _ => {}
+            }
+        }
+    }
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    use lanke_sgf::Point;
+
+    use crate::board_from_top_rows as board_top;
+
+    /// A lone black stone on the edge with two liberties and a white stone
+    /// beside it: White plays bb, Black extends to aa and is left with one
+    /// liberty, ab, where White takes both stones.
+    #[test]
+    fn an_edge_stone_short_of_liberties_is_caught() {
+        let b = board_top(9, &[".XO......"]);
+        let no_dead = vec![false; Board::idx(Point::new(8, 8)) + 1];
+        let ba = Board::idx(Point::new(1, 0));
+        assert!(capturable(&b, ba, Color::White, &no_dead, SHORTAGE_DEPTH));
+    }
+
+    /// The same stone next to a white stone that is itself in atari: after
+    /// White bb Black takes ca at cb and has liberties again; after White aa
+    /// Black extends to bb with three. Not capturable.
+    #[test]
+    fn a_stone_that_can_take_its_attacker_escapes() {
+        let b = board_top(9, &[".XOX....."]);
+        let no_dead = vec![false; Board::idx(Point::new(8, 8)) + 1];
+        let ba = Board::idx(Point::new(1, 0));
+        assert!(!capturable(&b, ba, Color::White, &no_dead, SHORTAGE_DEPTH));
+    }
+
+    /// The quick test never settles an attack the full reading would
+    /// win: on the final positions of 300 finished CWI games, for every
+    /// chain with two liberties and each attack on it, an attack
+    /// `attack_fails_at_once` settles is one `attack_captures` loses, and
+    /// the quick test settles thousands of attacks of both kinds
+    /// (11,583 settled, 4,997 of them as suicide; 7,889 left to the
+    /// reading).
+    #[test]
+    fn attacks_settled_at_once_are_lost_in_the_full_reading() {
+        let (mut settled, mut suicides, mut read) = (0, 0, 0);
+        for (positions, board) in crate::finished_cwi_positions(300).into_iter().enumerate() {
+            let no_dead = vec![false; board.points().last().map_or(0, |i| i + 1)];
+            for i in board.points() {
+                let Some(color) = board.cell(i).color() else {
+                    continue;
+                };
+                let Some((libs, 2)) = board.liberties_at_most::<2>(i) else {
+                    continue;
+                };
+                let attacker = color.opponent();
+                for (k, &l) in libs.iter().enumerate() {
+                    if attack_fails_at_once(&board, l, libs[1 - k], attacker) {
+                        settled += 1;
+                        let shape = Board::neighbours(l)
+                            .iter()
+                            .all(|&n| matches!(board.cell(n), c if c == Cell::of(color) || c == Cell::Border));
+                        suicides += usize::from(shape);
+                        assert!(
+                            !attack_captures(&board, i, l, attacker, &no_dead, SHORTAGE_DEPTH),
+                            "position {positions}: attack at {:?} on {:?}",
+                            Board::point(l),
+                            Board::point(i)
+                        );
+                    } else {
+                        read += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            settled > 10_000 && suicides > 4000 && read > 5000,
+            "{settled} {suicides} {read}"
+        );
+    }
+}
