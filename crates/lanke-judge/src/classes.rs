@@ -13,7 +13,7 @@ use crate::statuses::Statuses;
 
 /// The largest eye (in points) through which a seki spreads from one chain
 /// to another of its colour.
-const SEKI_LINK_EYE_MAX: usize = 2;
+pub(crate) const SEKI_LINK_EYE_MAX: usize = 2;
 
 /// A neutral region (touching both colours, no seki) of at least this many
 /// points is an open border: a record stopped before the players closed
@@ -96,6 +96,22 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
                 None => false,
             }
     };
+    // Given statuses (an overrides file, an engine) that name seki stones
+    // but none of the liberties they share: a region between listed seki
+    // chains of both colours is shared.
+    let names_no_shared = own.is_none() && !read_shared.contains(&true);
+    let listed_seki: Vec<bool> = infos
+        .iter()
+        .map(|c| names_no_shared && c.status == Status::Seki)
+        .collect();
+    let shared_region = |pts: &[usize]| -> bool {
+        pts.iter().any(|&i| shared_point(i))
+            || [Color::Black, Color::White].iter().all(|&c| {
+                pts.iter()
+                    .flat_map(|&i| Board::neighbours(i))
+                    .any(|n| judged.cell(n) == Cell::of(c) && listed_seki[chain_of[n]])
+            })
+    };
     let mut seki_chain = vec![false; infos.len()];
     for (k, c) in infos.iter().enumerate() {
         if c.status == Status::Seki {
@@ -104,7 +120,7 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
     }
     let regions = judged.empty_regions();
     for (pts, b, w) in &regions {
-        if *b && *w && pts.iter().any(|&i| shared_point(i)) {
+        if *b && *w && shared_region(pts) {
             for &i in pts {
                 for n in Board::neighbours(i) {
                     if judged.cell(n).color().is_some() {
@@ -180,7 +196,7 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
             (false, true) if borders_seki_only(&judged) => PointClass::SekiEye(Color::White),
             (true, false) => PointClass::Territory(Color::Black),
             (false, true) => PointClass::Territory(Color::White),
-            (true, true) if pts.iter().any(|&i| shared_point(i)) => PointClass::SharedLiberty,
+            (true, true) if shared_region(pts) => PointClass::SharedLiberty,
             _ => PointClass::Dame,
         }
     };

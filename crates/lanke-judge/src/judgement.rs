@@ -36,6 +36,10 @@ pub enum StatusSource {
         dead: Vec<Point>,
         seki: Vec<Point>,
     },
+    /// A position the players marked as finished: each colour's marked
+    /// territory (index 0 Black's), counted as marked with nothing filled
+    /// (see `marked`).
+    Marked { territory: [Vec<Point>; 2] },
 }
 
 /// Options of the built-in judge.

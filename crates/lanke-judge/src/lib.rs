@@ -20,6 +20,7 @@ mod ending;
 mod filling;
 mod groups;
 mod judgement;
+mod marked;
 mod pipeline;
 mod playout;
 mod reading;

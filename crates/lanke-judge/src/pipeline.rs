@@ -14,6 +14,7 @@ use crate::judgement::{
     counts_of, protective_moves, ChainInfo, Counts, EndingMode, Fill, Group, JudgeOptions,
     Judgement, PointClass, Stage, Status, StatusSource,
 };
+use crate::marked::judge_marked;
 use crate::statuses::chain_statuses;
 
 /// Judges `board` with `to_move` to play next; `ko_ban` is the point
@@ -47,6 +48,9 @@ fn judge_once(
     opts: &JudgeOptions,
     sign_settles: bool,
 ) -> (Judgement, bool) {
+    if let StatusSource::Marked { territory } = source {
+        return (judge_marked(board, to_move, territory), false);
+    }
     let mut statuses = chain_statuses(board, to_move, source, opts, sign_settles);
     let Classified {
         classes,
@@ -64,6 +68,7 @@ fn judge_once(
         source: match source {
             StatusSource::Builtin => "builtin".to_string(),
             StatusSource::Given { origin, .. } => origin.clone(),
+            StatusSource::Marked { .. } => unreachable!("marked positions are counted as marked"),
         },
         chains: infos,
         classes,

@@ -192,7 +192,7 @@ pub(crate) fn chain_statuses(
                 },
             ))
         }
-        StatusSource::Given { .. } => None,
+        StatusSource::Given { .. } | StatusSource::Marked { .. } => None,
     };
     let mut infos: Vec<ChainInfo> = Vec::with_capacity(chains.len());
     let mut chain_of = vec![usize::MAX; cells];
@@ -236,6 +236,9 @@ pub(crate) fn chain_statuses(
                 }
             }
             (StatusSource::Builtin, None) => unreachable!("builtin always has ownership"),
+            (StatusSource::Marked { .. }, _) => {
+                unreachable!("marked positions are judged by `marked` alone")
+            }
         };
         infos.push(ChainInfo {
             color: *color,
@@ -249,6 +252,16 @@ pub(crate) fn chain_statuses(
     //     group (bent four in the corner, a seki one careless move would
     //     break) is read out exactly; see `reading`.
     let mut read_shared = vec![false; cells];
+    // Empty points a given seki list names are the liberties its seki
+    // share.
+    if let StatusSource::Given { seki, .. } = source {
+        for &p in seki {
+            let i = Board::idx(p);
+            if i < cells && board.cell(i) == Cell::Empty {
+                read_shared[i] = true;
+            }
+        }
+    }
     let unsure = infos.iter().any(|c| c.confidence < READ_BELOW_CONFIDENCE);
     if own.is_some() && unsure {
         // An enclosure whose walls stand inside the other colour's

@@ -123,11 +123,14 @@ fn points_where(j: &Judgement, f: impl Fn(PointClass) -> bool) -> Vec<String> {
 }
 
 fn judge_json(game: String, j: &Judgement, board: &lanke_board::Board) -> JudgeJson {
+    // The seki stones, then the liberties they share: the list an
+    // overrides file's `seki` takes back.
     let seki: Vec<String> = j
         .chains
         .iter()
         .filter(|c| c.status == lanke_judge::Status::Seki)
         .flat_map(|c| c.stones.iter().map(|p| p.to_sgf()))
+        .chain(points_where(j, |c| c == PointClass::SharedLiberty))
         .collect();
     JudgeJson {
         game,

@@ -24,7 +24,7 @@ use anyhow::{bail, Context, Result};
 use lanke_board::Replay;
 use lanke_gtp::GtpEngine;
 use lanke_judge::{judge, JudgeOptions, Judgement, StatusSource};
-use lanke_sgf::{Color, GameRecord, Point};
+use lanke_sgf::{GameRecord, Point};
 
 use crate::judge_cmd::next_to_move;
 
@@ -169,25 +169,15 @@ pub fn parse_overrides(text: &str) -> Result<Vec<Override>> {
     Ok(out)
 }
 
-/// Dead stones from the record's territory marks: stones on the other
-/// colour's marked territory. `None` when the record marks nothing.
-fn from_marks(record: &GameRecord, r: &Replay) -> Option<StatusSource> {
+/// The record's territory marks (`TB`/`TW` of its last marked node) as a
+/// position counted as marked. `None` when the record marks nothing.
+fn from_marks(record: &GameRecord) -> Option<StatusSource> {
     let [tb, tw] = &record.territory_marks;
     if tb.is_empty() && tw.is_empty() {
         return None;
     }
-    let mut dead = Vec::new();
-    for (marks, victim) in [(tb, Color::White), (tw, Color::Black)] {
-        for p in marks {
-            if r.board.get(*p).color() == Some(victim) {
-                dead.push(*p);
-            }
-        }
-    }
-    Some(StatusSource::Given {
-        origin: "marks".to_string(),
-        dead,
-        seki: Vec::new(),
+    Some(StatusSource::Marked {
+        territory: [tb.clone(), tw.clone()],
     })
 }
 
@@ -221,7 +211,7 @@ pub fn judge_game(
             dead: o.dead.clone(),
             seki: o.seki.clone(),
         }
-    } else if let Some(marks) = from_marks(record, r) {
+    } else if let Some(marks) = from_marks(record) {
         marks
     } else {
         match (spec, engine) {

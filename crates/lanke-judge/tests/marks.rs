@@ -1,0 +1,269 @@
+//! Statuses the caller gives: territory marks (`TB`/`TW`) counted as
+//! marked, and the built-in judge's own dead and seki lists fed back as
+//! given statuses. Hard because the marks say nothing of dame, seki or
+//! stones left in atari, and a list of seki stones says nothing of the
+//! liberties they share: both must be read back from the board alone,
+//! without the playouts that found them.
+
+mod common;
+
+use common::{judged, record};
+use lanke_board::{next_to_move, replay, Board, Cell};
+use lanke_judge::{judge, JudgeOptions, Judgement, PointClass, Status, StatusSource};
+use lanke_sgf::{Color, Point};
+
+/// A board drawn as rows (`X` black, `O` white, anything else empty),
+/// top row first.
+fn board(size: u8, rows: &[&str]) -> Board {
+    let mut b = Board::new(size);
+    for (y, row) in rows.iter().enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            let cell = match ch {
+                'X' => Cell::Black,
+                'O' => Cell::White,
+                _ => continue,
+            };
+            b.put(Point::new(x as u8, y as u8), cell);
+        }
+    }
+    b
+}
+
+/// Every point of the rows `from..to` (0-based, `to` excluded) of a
+/// `size` board, as marks.
+fn rows(size: u8, from: u8, to: u8) -> Vec<Point> {
+    (from..to)
+        .flat_map(|y| (0..size).map(move |x| Point::new(x, y)))
+        .collect()
+}
+
+fn marked(b: &Board, to_move: Color, black: Vec<Point>, white: Vec<Point>) -> Judgement {
+    judge(
+        b,
+        to_move,
+        None,
+        &StatusSource::Marked {
+            territory: [black, white],
+        },
+        &JudgeOptions::default(),
+    )
+}
+
+/// Three black stones in atari inside White's wall, their one liberty the
+/// dame `ee` between them and Black's wall. The players left them (Black
+/// connects at ee whenever White threatens), and the marks leave them
+/// alive: counted as marked, nothing is filled and nothing is taken, even
+/// with White to move, where a filling would take the three stones.
+#[test]
+fn stones_left_in_atari_stand_as_marked() {
+    let b = board(
+        9,
+        &[
+            ".........",
+            ".........",
+            ".........",
+            "XXXXXXXXX",
+            "OOOO.OOOO",
+            "OOOXXXOOO",
+            "OOOOOOOOO",
+        ],
+    );
+    let j = marked(&b, Color::White, rows(9, 0, 3), rows(9, 7, 9));
+    assert!(j.fills.is_empty());
+    assert_eq!(j.dead, [vec![], vec![]]);
+    assert_eq!(j.after_fill.territory, [27, 18]);
+    assert_eq!(j.after_fill.stones, [12, 23]);
+    assert_eq!(j.after_fill.dame, 1);
+    let ef = Point::from_sgf("ef").unwrap();
+    let chain = j.chains.iter().find(|c| c.stones.contains(&ef)).unwrap();
+    assert_eq!((chain.status, chain.stones.len()), (Status::Alive, 3));
+    assert_eq!(j.source, "marks");
+}
+
+/// A border left open on the first line (`id`, `ie` empty, the right
+/// edge): the marks close it, Black's at id and White's at ie, and the
+/// count follows them: no dame, no estimate.
+#[test]
+fn an_open_first_line_border_is_closed_by_the_marks() {
+    let b = board(
+        9,
+        &[
+            ".........",
+            ".........",
+            ".........",
+            "XXXXXXXX.",
+            "OOOOOOOO.",
+        ],
+    );
+    let id = Point::from_sgf("id").unwrap();
+    let ie = Point::from_sgf("ie").unwrap();
+    let mut black = rows(9, 0, 3);
+    black.push(id);
+    let mut white = rows(9, 5, 9);
+    white.push(ie);
+    let j = marked(&b, Color::Black, black, white);
+    assert!(j.fills.is_empty());
+    assert_eq!(j.after_fill.territory, [28, 37]);
+    assert_eq!(j.after_fill.dame, 0);
+    assert_eq!(j.after_fill.open_border, [0, 0]);
+    assert_eq!(j.class(id), PointClass::Territory(Color::Black));
+}
+
+/// A 19x19 board scored after four moves, the players marking each
+/// half: counted as marked, with the unmarked middle row as dame — not a
+/// filling of hundreds of moves.
+#[test]
+fn a_near_empty_board_is_counted_as_marked() {
+    let mut b = Board::new(19);
+    for (sgf, cell) in [
+        ("dd", Cell::Black),
+        ("pd", Cell::Black),
+        ("dp", Cell::White),
+        ("pp", Cell::White),
+    ] {
+        b.put(Point::from_sgf(sgf).unwrap(), cell);
+    }
+    let stones = |list: &[&str]| -> Vec<Point> {
+        list.iter().map(|s| Point::from_sgf(s).unwrap()).collect()
+    };
+    let black: Vec<Point> = rows(19, 0, 9)
+        .into_iter()
+        .filter(|p| !stones(&["dd", "pd"]).contains(p))
+        .collect();
+    let white: Vec<Point> = rows(19, 10, 19)
+        .into_iter()
+        .filter(|p| !stones(&["dp", "pp"]).contains(p))
+        .collect();
+    let j = marked(&b, Color::Black, black, white);
+    assert!(j.fills.is_empty());
+    assert_eq!(j.after_fill.territory, [169, 169]);
+    assert_eq!(j.after_fill.dame, 19);
+    assert_eq!(j.groups.map(|g| g.len()), [2, 2]);
+}
+
+/// A white stone standing on Black's marks is dead and its point is
+/// Black's; a point both colours marked is nobody's.
+#[test]
+fn stones_on_the_other_colours_marks_are_dead() {
+    let b = board(9, &[".....O...", ".........", "XXXXXXXXX", "OOOOOOOOO"]);
+    let fa = Point::from_sgf("fa").unwrap();
+    let aa = Point::from_sgf("aa").unwrap();
+    let j = marked(&b, Color::Black, rows(9, 0, 2), {
+        let mut w = rows(9, 4, 9);
+        w.push(aa);
+        w
+    });
+    assert_eq!(j.dead, [vec![], vec![fa]]);
+    assert_eq!(j.class(fa), PointClass::DeadStone(Color::White));
+    assert_eq!(j.class(aa), PointClass::Dame);
+    assert_eq!(j.after_fill.territory, [17, 45]);
+}
+
+/// Records with a seki (the seed texts' seki figures and CWI games where
+/// the built-in judge finds one): their built-in judgement, given back
+/// twice — as its dead and seki lists (an overrides file) and as its
+/// territory as marks — judges alike: the same point classes (shared
+/// liberties and seki eyes included), counts, groups and, for the lists,
+/// fills.
+#[test]
+fn the_judges_own_lists_and_territory_given_back_judge_alike() {
+    let mut files: Vec<Vec<u8>> = [
+        "danfang-youquan.sgf",
+        "siqi-shuanghuo.sgf",
+        "seki-fig7.sgf",
+        "seki-fig8.sgf",
+        "seki-special.sgf",
+    ]
+    .iter()
+    .map(|f| lanke_testdata::classic(f))
+    .collect();
+    for member in [
+        "games/Tri/01/23.sgf",
+        "games/LG/19/P13.sgf",
+        "games/Samsung/14/2.sgf",
+        "games/Tengen/51/R08.sgf",
+        "games/Oza/73/Q21.sgf",
+        "games/Agon/23/S13.sgf",
+        "games/NHK/29/28.sgf",
+        "games/Oteai/1936/26.sgf",
+        "games/Ryusei/14/H02.sgf",
+        "games/Minister/20/14.sgf",
+        "games/Toyota/01/16.sgf",
+        "games/Kisei/48/A02.sgf",
+        "games/NEC/21/5.sgf",
+        "games/Meijin/43/11.sgf",
+        "games/Honinbo/48/02.sgf",
+        "games/Tengen/51/R08.sgf",
+    ] {
+        files.push(lanke_testdata::cwi_file(member).to_vec());
+    }
+    let mut with_seki = 0;
+    for (n, bytes) in files.iter().enumerate() {
+        let (own, board) = judged(bytes);
+        let r = record(bytes);
+        let to_move = next_to_move(&r, &replay(&r));
+        // The seki stones and the liberties they share, as `lanke judge
+        // --json` lists them.
+        let size = own.size;
+        let every_point = || (0..size).flat_map(move |y| (0..size).map(move |x| Point::new(x, y)));
+        let seki: Vec<Point> = own
+            .chains
+            .iter()
+            .filter(|c| c.status == Status::Seki)
+            .flat_map(|c| c.stones.clone())
+            .chain(every_point().filter(|&p| own.class(p) == PointClass::SharedLiberty))
+            .collect();
+        with_seki += usize::from(!seki.is_empty());
+        let lists = StatusSource::Given {
+            origin: "overrides".to_string(),
+            dead: own.dead.concat(),
+            seki,
+        };
+        let again = judge(&board, to_move, None, &lists, &JudgeOptions::default());
+        assert_eq!(
+            again.classes, own.classes,
+            "file {n}: classes from the lists"
+        );
+        assert_eq!(again.fills, own.fills, "file {n}: fills from the lists");
+        assert_eq!(again.after_fill, own.after_fill, "file {n}");
+        assert_eq!(again.groups, own.groups, "file {n}");
+
+        // Marks as a player marks them: each colour's territory,
+        // dead stones' points included.
+        let territory = [Color::Black, Color::White].map(|c| {
+            every_point()
+                .filter(|&p| match own.class(p) {
+                    PointClass::Territory(t) => t == c,
+                    PointClass::DeadStone(d) => d != c,
+                    _ => false,
+                })
+                .collect::<Vec<Point>>()
+        });
+        let counted = marked(&board, to_move, territory[0].clone(), territory[1].clone());
+        // Marks cannot tell a dame from a shared liberty (neither is
+        // marked): the two are compared together.
+        let neutral = |c: PointClass| match c {
+            PointClass::Dame => PointClass::SharedLiberty,
+            other => other,
+        };
+        let classes = |j: &Judgement| j.classes.iter().map(|&c| neutral(c)).collect::<Vec<_>>();
+        assert_eq!(
+            classes(&counted),
+            classes(&own),
+            "file {n}: classes from the marks"
+        );
+        let (a, b) = (&counted.before_fill, &own.before_fill);
+        assert_eq!(
+            (a.stones, a.territory, a.seki_eyes, a.shared + a.dame),
+            (b.stones, b.territory, b.seki_eyes, b.shared + b.dame),
+            "file {n}"
+        );
+        let statuses = |j: &Judgement| j.chains.iter().map(|c| c.status).collect::<Vec<_>>();
+        assert_eq!(
+            statuses(&counted),
+            statuses(&own),
+            "file {n}: statuses from the marks"
+        );
+    }
+    assert!(with_seki >= 15, "{with_seki} of the records have a seki");
+}
