@@ -424,9 +424,9 @@ pub static FAMILIES: [Family; 20] = [
 /// Finds a family by id or alias.
 #[must_use]
 pub fn family(id: &str) -> Option<&'static Family> {
-    FAMILIES
-        .iter()
-        .find(|f| f.id == id || f.aliases.contains(&id))
+    FAMILIES.iter().find(|f| {
+        f.id.eq_ignore_ascii_case(id) || f.aliases.iter().any(|a| a.eq_ignore_ascii_case(id))
+    })
 }
 
 /// Which komi a run applies.
@@ -713,5 +713,25 @@ fn fmt_num(v: f64) -> String {
         format!("{v:.0}")
     } else {
         format!("{v}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Users type ids as the rules are printed (`Japanese`, `AGA`): ids
+    /// and aliases match whatever their case, and a wrong id still fails.
+    #[test]
+    fn family_ids_match_in_any_case() {
+        for (typed, id) in [
+            ("Japanese", "japanese"),
+            ("AGA", "aga"),
+            ("Tang-Song", "tang-song"),
+            ("KOREAN", "japanese"),
+        ] {
+            assert_eq!(family(typed).map(|f| f.id), Some(id), "{typed}");
+        }
+        assert!(family("japan").is_none());
     }
 }

@@ -52,7 +52,7 @@ enum Command {
     },
     /// Judge every game's final position: dead stones, seki, territory, dame, groups, eye points.
     Judge {
-        /// SGF files, directories, archives, or - for stdin.
+        /// SGF files, directories, .zip/.tar/.tar.gz/.tar.bz2 archives, or - for stdin.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// One JSON object per game (JSON Lines) instead of text.
@@ -63,11 +63,12 @@ enum Command {
     },
     /// Score every game under every rule family (or --rules LIST).
     Score {
+        /// SGF files, directories, .zip/.tar/.tar.gz/.tar.bz2 archives, or - for stdin.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// `all` or a comma-separated list of family ids (see docs/RULES.md).
-        #[arg(long, default_value = "all")]
-        rules: String,
+        #[arg(long, default_value = "all", value_parser = parse_families)]
+        rules: Families,
         /// `native`: each family's own komi; `record`: the record's KM for every family.
         #[arg(long, default_value = "native", value_parser = ["native", "record"])]
         komi: String,
@@ -79,13 +80,16 @@ enum Command {
     },
     /// Rescore whole archives in parallel and write the CSV reports into --out.
     Batch {
+        /// SGF files, directories, .zip/.tar/.tar.gz/.tar.bz2 archives, or - for stdin.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Output directory (games.csv, scores.csv, discrepancies.csv, summary.csv, datapackage.json).
         #[arg(short, long)]
         out: PathBuf,
-        #[arg(long, default_value = "all")]
-        rules: String,
+        /// `all` or a comma-separated list of family ids (see docs/RULES.md).
+        #[arg(long, default_value = "all", value_parser = parse_families)]
+        rules: Families,
+        /// `native`: each family's own komi; `record`: the record's KM for every family.
         #[arg(long, default_value = "native", value_parser = ["native", "record"])]
         komi: String,
         /// Worker threads, 1 or more (default: all cores).
@@ -126,7 +130,9 @@ enum Command {
     },
     /// Draw one game's judged final position as SVG.
     Show {
+        /// One SGF file (its first game is drawn).
         file: PathBuf,
+        /// Where to write the SVG.
         #[arg(long)]
         svg: PathBuf,
         #[command(flatten)]
@@ -134,6 +140,7 @@ enum Command {
     },
     /// Check every figure the records state (RE, GC, comments) against the rescoring.
     Verify {
+        /// SGF files, directories, .zip/.tar/.tar.gz/.tar.bz2 archives, or - for stdin.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Print the table but exit 0 even when a statement disagrees.
@@ -258,6 +265,17 @@ impl Command {
     }
 }
 
+/// The families `--rules` names.
+#[derive(Clone)]
+struct Families(Vec<&'static lanke_rules::Family>);
+
+/// `--rules`: a bad id is a usage error (exit 2) naming the known ones.
+fn parse_families(text: &str) -> Result<Families, String> {
+    score_cmd::parse_rules(text)
+        .map(Families)
+        .map_err(|e| e.to_string())
+}
+
 /// A path typed on the command line that cannot be read is an error on
 /// stderr and exit status 2 before any work starts; a bad game inside a
 /// readable input stays an error row. `-` is standard input.
@@ -313,7 +331,7 @@ fn main() -> anyhow::Result<()> {
         } => {
             let (spec, overrides) = judging.resolve()?;
             let settings = batch::rows::RunSettings {
-                families: score_cmd::parse_rules(&rules)?,
+                families: rules.0,
                 spec,
                 overrides,
                 record_komi: komi == "record",
@@ -338,7 +356,7 @@ fn main() -> anyhow::Result<()> {
             let args = batch::BatchArgs {
                 paths,
                 out,
-                families: score_cmd::parse_rules(&rules)?,
+                families: rules.0,
                 spec,
                 overrides,
                 record_komi: komi == "record",

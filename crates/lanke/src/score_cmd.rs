@@ -19,7 +19,7 @@ use crate::output::write_each_game;
 
 /// Parses `all` or a comma-separated list of family ids.
 pub fn parse_rules(text: &str) -> Result<Vec<&'static Family>> {
-    if text == "all" {
+    if text.trim().eq_ignore_ascii_case("all") {
         return Ok(FAMILIES.iter().collect());
     }
     text.split(',')

@@ -83,3 +83,21 @@ fn batch_takes_short_flags_and_refuses_zero_jobs() {
     assert!(dir.join("games.csv").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--rules` takes family ids in any case; an unknown id is a usage error
+/// (exit 2) that lists the known ones, before any game is read.
+#[test]
+fn rule_family_ids_are_case_blind_and_a_wrong_one_is_a_usage_error() {
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/classics/lanke-equal.sgf");
+    let game = game.to_str().unwrap();
+    let o = lanke(&["score", game, "--rules", "Japanese,TANG-SONG", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(stdout.lines().count(), 2, "{stdout}");
+    assert!(stdout.contains("\"tang-song\""), "{stdout}");
+    let o = lanke(&["score", game, "--rules", "japan"]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("unknown rule family `japan`") && stderr.contains("tang-song"));
+    assert!(o.stdout.is_empty());
+}
