@@ -131,7 +131,7 @@ pub fn reachable(size: u8, p: Point) -> Vec<(u8, u8, u8)> {
     let c = i32::from(size / 2);
     let dx = i32::from(p.x) - c;
     let dy = i32::from(p.y) - c;
-    if size % 2 == 0 || dx.abs() > 8 || dy.abs() > 8 {
+    if size.is_multiple_of(2) || dx.abs() > 8 || dy.abs() > 8 {
         return Vec::new();
     }
     (1..=4)

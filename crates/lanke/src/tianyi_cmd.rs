@@ -173,7 +173,7 @@ pub fn run(grabs: Option<&str>, seed: u64, size: u8, checks: &[PathBuf]) -> Resu
         }
         return Ok(());
     }
-    if size % 2 == 0 || !(3..=25).contains(&size) {
+    if size.is_multiple_of(2) || !(3..=25).contains(&size) {
         bail!("--size must be odd and within 3..=25 (the centre point is 0,0)");
     }
     let stones = match grabs {

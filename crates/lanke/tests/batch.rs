@@ -283,3 +283,90 @@ fn summary_rates_the_resigned_games_estimates() {
     let value: f64 = row["value"].parse().unwrap();
     assert!((value - yes as f64 / rated.len() as f64).abs() < 1e-9);
 }
+
+/// Two runs into one `--out` would interleave their rows: while one holds
+/// the directory's lock, another is refused with a reason and writes
+/// nothing; once the lock is free the run goes through, says what it
+/// wrote where (games, errors, discrepancy rows: the classics give 12),
+/// and leaves no lock file behind.
+#[test]
+fn a_second_run_into_a_locked_out_is_refused() {
+    let classics = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/classics");
+    let out = scratch("lock");
+    std::fs::create_dir_all(&out).unwrap();
+    let holder = std::fs::File::create(out.join(".lanke-lock")).unwrap();
+    holder.lock().unwrap();
+    let run = || {
+        Command::new(env!("CARGO_BIN_EXE_lanke"))
+            .args([
+                "batch",
+                classics.to_str().unwrap(),
+                "-o",
+                out.to_str().unwrap(),
+            ])
+            .output()
+            .unwrap()
+    };
+    let refused = run();
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success());
+    assert!(
+        stderr.contains("another lanke run is writing into"),
+        "{stderr}"
+    );
+    assert!(!out.join(".lanke-partial").exists() && !out.join("games.csv").exists());
+    holder.unlock().unwrap();
+    let done = run();
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert!(done.status.success(), "{stderr}");
+    let closing = format!(
+        "17 games, 0 errors, 12 discrepancy rows, written to {}",
+        out.display()
+    );
+    assert!(stderr.contains(&closing), "{stderr}");
+    assert!(!out.join(".lanke-lock").exists());
+}
+
+/// Ctrl-C (SIGINT) stops a batch between chunks: exit status 130, the
+/// partial files hold whole games only, and the message says how to go on.
+#[test]
+fn an_interrupted_batch_says_how_to_resume() {
+    let archive = lanke_testdata::cwi_archive();
+    let out = scratch("interrupt");
+    let child = Command::new(env!("CARGO_BIN_EXE_lanke"))
+        .args([
+            "batch",
+            archive.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+            "-j",
+            "1",
+        ])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let partial = out.join(".lanke-partial/games.csv");
+    let started = std::time::Instant::now();
+    while std::fs::read_to_string(&partial).map_or(0, |s| s.lines().count()) < 20 {
+        assert!(
+            started.elapsed().as_secs() < 120,
+            "the batch never wrote a game"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let done = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&done.stderr);
+    assert_eq!(done.status.code(), Some(130), "{stderr}");
+    assert!(
+        stderr.contains("run the same command with --resume to continue"),
+        "{stderr}"
+    );
+    let rows = csv_rows(&partial);
+    assert!(rows.len() >= 19, "{} rows", rows.len());
+    let _ = std::fs::remove_dir_all(&out);
+}

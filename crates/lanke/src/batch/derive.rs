@@ -179,6 +179,18 @@ impl Derived {
         }
     }
 
+    /// Games fed.
+    #[must_use]
+    pub fn games(&self) -> u64 {
+        self.status.values().sum()
+    }
+
+    /// Games fed whose status is `error`.
+    #[must_use]
+    pub fn errors(&self) -> u64 {
+        self.status.get("error").copied().unwrap_or(0)
+    }
+
     /// Takes one game's rows.
     pub fn feed(&mut self, game: &GameRow, scores: &[ScoreRow]) {
         *self.status.entry(game.status.clone()).or_default() += 1;

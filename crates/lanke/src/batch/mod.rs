@@ -24,6 +24,7 @@ use std::collections::BTreeMap;
 use std::fs::{self, File, OpenOptions};
 use std::io::{BufWriter, IsTerminal};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::sync_channel;
 use std::time::{Duration, Instant};
 
@@ -198,13 +199,26 @@ impl Progress {
         }
     }
 
-    fn finish(&self, done: u64) {
+    /// Clears the bar and, unless quiet, says what was written where.
+    fn finish(&self, done: u64, out: &Path, derived: &Derived) {
         if let Some(b) = &self.bar {
             b.finish_and_clear();
         }
         if self.plain || self.bar.is_some() {
             let secs = self.start.elapsed().as_secs_f64();
-            eprintln!("lanke batch: {done} games in {secs:.1} s");
+            let resumed = derived.games() - done;
+            let earlier = if resumed > 0 {
+                format!(" ({resumed} of them from the run resumed)")
+            } else {
+                String::new()
+            };
+            eprintln!(
+                "lanke batch: {} games{earlier}, {} errors, {} discrepancy rows, written to {} in {secs:.1} s",
+                derived.games(),
+                derived.errors(),
+                derived.discrepancies.len(),
+                out.display()
+            );
         }
     }
 }
@@ -222,6 +236,8 @@ fn count_files(paths: &[PathBuf]) -> u64 {
 /// Runs a batch.
 pub fn run(a: &BatchArgs) -> Result<()> {
     fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
+    let _lock = OutLock::take(&a.out)?;
+    watch_for_interrupt();
     let partial = a.out.join(PARTIAL);
     let description = run_description(a);
     let shard_line = a.shard.map(|(k, n)| format!("{k}/{n}")).unwrap_or_default();
@@ -385,6 +401,16 @@ pub fn run(a: &BatchArgs) -> Result<()> {
             }
             written += ready.len() as u64;
             progress.tick(written);
+            if INTERRUPTED.load(Ordering::SeqCst) {
+                if let Some(b) = &progress.bar {
+                    b.finish_and_clear();
+                }
+                eprintln!(
+                    "lanke batch: interrupted after {written} games, kept in {}; run the same command with --resume to continue",
+                    partial.display()
+                );
+                std::process::exit(130);
+            }
             if stopped {
                 break;
             }
@@ -394,13 +420,67 @@ pub fn run(a: &BatchArgs) -> Result<()> {
     drop(games_w);
     drop(scores_w);
     if stopped {
-        progress.finish(written);
+        if let Some(b) = &progress.bar {
+            b.finish_and_clear();
+        }
         eprintln!("lanke batch: stopped after {written} games; continue with --resume");
         return Ok(());
     }
     finish(&a.out, &partial, &derived)?;
-    progress.finish(written);
+    progress.finish(written, &a.out, &derived);
     Ok(())
+}
+
+/// Set by Ctrl-C: the writer stops after the games it has just written
+/// (the partial files are complete up to them) and says how to resume.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Installs the Ctrl-C handler: the first press asks the writer to stop
+/// cleanly, a second one ends the process at once.
+fn watch_for_interrupt() {
+    let _ = ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+}
+
+/// The lock that keeps two runs from writing into one output directory:
+/// an exclusive lock on `DIR/.lanke-lock`, which the system releases when
+/// the process ends however it ends (Ctrl-C included), so no stale lock
+/// is left to clear by hand. The file is removed when the run is done.
+struct OutLock {
+    path: PathBuf,
+    _file: File,
+}
+
+impl OutLock {
+    fn take(out: &Path) -> Result<OutLock> {
+        let path = out.join(".lanke-lock");
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .with_context(|| format!("creating {}", path.display()))?;
+        match file.try_lock() {
+            Ok(()) => Ok(OutLock { path, _file: file }),
+            Err(std::fs::TryLockError::WouldBlock) => bail!(
+                "another lanke run is writing into {} (it holds {}); wait for it to end or give another --out",
+                out.display(),
+                path.display()
+            ),
+            Err(std::fs::TryLockError::Error(e)) => {
+                Err(e).with_context(|| format!("locking {}", path.display()))
+            }
+        }
+    }
+}
+
+impl Drop for OutLock {
+    fn drop(&mut self) {
+        let _ = fs::remove_file(&self.path);
+    }
 }
 
 /// Writes the files derived from the rows (and the run description) into `out`.
@@ -464,6 +544,7 @@ pub fn merge(
         bail!("the shards overlap: a game appears in more than one");
     }
     fs::create_dir_all(out)?;
+    let _lock = OutLock::take(out)?;
     let mut derived = Derived::new(record_komi);
     let mut score_rows: Vec<ScoreRow> = Vec::new();
     for g in &games {
