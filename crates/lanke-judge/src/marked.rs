@@ -108,6 +108,15 @@ pub(crate) fn judge_marked(board: &Board, to_move: Color, marks: &[Vec<Point>; 2
                 .any(|&n| judged.cell(n) == Cell::Empty && marked[n] == Some(*color))
         })
     };
+    // The chains next to a region, once per stone beside it.
+    let chains_around = |region: &[usize]| -> Vec<usize> {
+        region
+            .iter()
+            .flat_map(|&i| Board::neighbours(i))
+            .filter(|&n| judged.cell(n).color().is_some())
+            .map(|n| chain_of[n])
+            .collect()
+    };
     // A point neither can fill is shared only between chains of both
     // colours that own no marked point: next to a chain the players gave
     // territory it is a dame nobody fills. The chains around an unmarked
@@ -121,11 +130,8 @@ pub(crate) fn judge_marked(board: &Board, to_move: Color, marks: &[Vec<Point>; 2
         if !region.iter().any(|&i| shared[i]) {
             continue;
         }
-        let eyeless: Vec<usize> = region
-            .iter()
-            .flat_map(|&i| Board::neighbours(i))
-            .filter(|&n| judged.cell(n).color().is_some())
-            .map(|n| chain_of[n])
+        let eyeless: Vec<usize> = chains_around(region)
+            .into_iter()
             .filter(|&k| !owns_mark(k))
             .collect();
         let both = [Color::Black, Color::White].map(|c| eyeless.iter().any(|&k| chains[k].0 == c));
@@ -142,12 +148,7 @@ pub(crate) fn judge_marked(board: &Board, to_move: Color, marks: &[Vec<Point>; 2
     loop {
         let mut spread = false;
         for region in unmarked.iter().filter(|r| r.len() <= SEKI_LINK_EYE_MAX) {
-            let around: Vec<usize> = region
-                .iter()
-                .flat_map(|&i| Board::neighbours(i))
-                .filter(|&n| judged.cell(n).color().is_some())
-                .map(|n| chain_of[n])
-                .collect();
+            let around = chains_around(region);
             let one_colour = around.iter().all(|&k| chains[k].0 == chains[around[0]].0);
             if around.is_empty() || !one_colour || !around.iter().any(|&k| seki_chain[k]) {
                 continue;
@@ -181,12 +182,7 @@ pub(crate) fn judge_marked(board: &Board, to_move: Color, marks: &[Vec<Point>; 2
     // An unmarked region walled in by seki chains of one colour is their
     // seki eye.
     for region in &unmarked {
-        let around: Vec<usize> = region
-            .iter()
-            .flat_map(|&i| Board::neighbours(i))
-            .filter(|&n| judged.cell(n).color().is_some())
-            .map(|n| chain_of[n])
-            .collect();
+        let around = chains_around(region);
         let Some(&first) = around.first() else {
             continue;
         };
