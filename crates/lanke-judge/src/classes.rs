@@ -100,17 +100,15 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
     // but none of the liberties they share: a region between listed seki
     // chains of both colours is shared.
     let names_no_shared = own.is_none() && !read_shared.contains(&true);
-    let listed_seki: Vec<bool> = infos
-        .iter()
-        .map(|c| names_no_shared && c.status == Status::Seki)
-        .collect();
+    let listed_seki: Vec<bool> = infos.iter().map(|c| c.status == Status::Seki).collect();
     let shared_region = |pts: &[usize]| -> bool {
         pts.iter().any(|&i| shared_point(i))
-            || [Color::Black, Color::White].iter().all(|&c| {
-                pts.iter()
-                    .flat_map(|&i| Board::neighbours(i))
-                    .any(|n| judged.cell(n) == Cell::of(c) && listed_seki[chain_of[n]])
-            })
+            || (names_no_shared
+                && [Color::Black, Color::White].iter().all(|&c| {
+                    pts.iter()
+                        .flat_map(|&i| Board::neighbours(i))
+                        .any(|n| judged.cell(n) == Cell::of(c) && listed_seki[chain_of[n]])
+                }))
     };
     let mut seki_chain = vec![false; infos.len()];
     for (k, c) in infos.iter().enumerate() {

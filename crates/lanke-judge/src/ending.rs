@@ -19,7 +19,7 @@
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
-use crate::filling::spare_shared_liberty;
+use crate::filling::{alternate, spare_shared_liberty, Played};
 use crate::judgement::{Fill, FillKind, PointClass};
 use crate::shortage::capture_sticks_with_dead;
 use crate::tactics::{Tactics, TACTICS_BUDGET};
@@ -54,50 +54,35 @@ impl<F: Fn(usize) -> PointClass> Ending<'_, F> {
         &mut self,
         board: &mut Board,
         first: Color,
-        mut ko_ban: Option<usize>,
+        ko_ban: Option<usize>,
     ) -> Vec<Fill> {
-        let mut fills = Vec::new();
-        let mut side = first;
-        let mut passes = 0;
         let cells = self.points.last().map_or(0, |i| i + 1);
         // A point is played once: a point emptied again by a capture (a ko
         // taken) is not retaken, as nobody has a ko threat in the ending.
         let mut played = vec![false; cells];
         let limit = 2 * self.points.len();
-        while passes < 2 && fills.len() < limit {
-            match self.choose(board, side, ko_ban, &played) {
-                Some((i, kind)) => {
-                    played[i] = true;
-                    let r = board.play(side, i);
-                    // Dead stones taken are not prisoners: they count as
-                    // removed at the end anyway.
-                    let mut dead_taken = 0u16;
-                    if r.captured > 0 {
-                        for &p in self.points {
-                            if board.cell(p) == Cell::Empty && self.dead[p] {
-                                self.dead[p] = false;
-                                dead_taken += 1;
-                            }
-                        }
+        alternate(first, ko_ban, limit, |side, ko_ban| {
+            let (i, kind) = self.choose(board, side, ko_ban, &played)?;
+            played[i] = true;
+            let r = board.play(side, i);
+            // Dead stones taken are not prisoners: they count as removed
+            // at the end anyway.
+            let mut dead_taken = 0u16;
+            if r.captured > 0 {
+                for &p in self.points {
+                    if board.cell(p) == Cell::Empty && self.dead[p] {
+                        self.dead[p] = false;
+                        dead_taken += 1;
                     }
-                    let prisoners = r.captured - dead_taken;
-                    ko_ban = r.ko_point();
-                    fills.push(Fill {
-                        color: side,
-                        point: Board::point(i),
-                        kind,
-                        prisoners,
-                    });
-                    passes = 0;
-                }
-                None => {
-                    passes += 1;
-                    ko_ban = None;
                 }
             }
-            side = side.opponent();
-        }
-        fills
+            Some(Played {
+                point: i,
+                kind,
+                prisoners: r.captured - dead_taken,
+                ko: r.ko_point(),
+            })
+        })
     }
 
     /// `side`'s move: a save, a capture, a threat, a boundary move, a dame;

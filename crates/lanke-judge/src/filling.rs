@@ -276,6 +276,50 @@ pub(crate) fn fill_dame(
     filler.run(board, &mut taken, to_move, ko_ban)
 }
 
+/// One move of an ending as its player made it: the point, how it is
+/// counted, the live stones it took, and the ko point it leaves banned.
+pub(crate) struct Played {
+    pub point: usize,
+    pub kind: FillKind,
+    pub prisoners: u16,
+    pub ko: Option<usize>,
+}
+
+/// Plays an ending's moves alternately from `first` until both sides pass
+/// in a row or `limit` moves are made: `turn(side, ko_ban)` plays `side`'s
+/// move on the caller's board and says what it was, or passes (`None`),
+/// which lifts the ko ban. The filler and the played-out ending share it.
+pub(crate) fn alternate(
+    first: Color,
+    mut ko_ban: Option<usize>,
+    limit: usize,
+    mut turn: impl FnMut(Color, Option<usize>) -> Option<Played>,
+) -> Vec<Fill> {
+    let mut fills = Vec::new();
+    let mut side = first;
+    let mut passes = 0;
+    while passes < 2 && fills.len() < limit {
+        match turn(side, ko_ban) {
+            Some(m) => {
+                ko_ban = m.ko;
+                fills.push(Fill {
+                    color: side,
+                    point: Board::point(m.point),
+                    kind: m.kind,
+                    prisoners: m.prisoners,
+                });
+                passes = 0;
+            }
+            None => {
+                passes += 1;
+                ko_ban = None;
+            }
+        }
+        side = side.opponent();
+    }
+    fills
+}
+
 /// The dame filling's fixed context: point classes, dead stones, points.
 struct Filler<'a, F: Fn(usize) -> PointClass> {
     class_at: &'a F,
@@ -302,58 +346,43 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         board: &mut Board,
         taken: &mut [bool],
         first: Color,
-        mut ko_ban: Option<usize>,
+        ko_ban: Option<usize>,
     ) -> Vec<Fill> {
-        let mut fills = Vec::new();
-        let mut side = first;
-        let mut passes = 0;
         // Built when the greedy rule first needs it; dropped when a fill
         // takes stones.
         let mut groups: Option<GroupTracker> = None;
         let mut table = ChainTable::of(board, self.dead);
-        while passes < 2 && fills.len() < self.limit {
-            let choice = self
+        alternate(first, ko_ban, self.limit, |side, ko_ban| {
+            let (i, kind) = self
                 .protect(board, side, &table)
                 .or_else(|| self.take_ko(board, side, &table, taken, ko_ban))
                 .or_else(|| {
                     let dame = self.dame(board, side, taken, &table.libs);
                     self.greedy(board, side, &dame, &table.libs, &mut groups)
                         .map(|i| (i, FillKind::Dame))
-                });
-            match choice {
-                Some((i, kind)) => {
-                    taken[i] = true;
-                    // A capture (mostly of dead stones, already gone from
-                    // the groups' view) rebuilds the groups to be safe.
-                    let prisoners = live_stones_taken(board, side, i, self.dead, &table.libs);
-                    let r = board.play(side, i);
-                    ko_ban = r.ko_point();
-                    if r.captured > 0 {
-                        groups = None;
-                    } else if let Some(g) = groups.as_mut() {
-                        g.add_stone(side, i, self.class_at);
-                    }
-                    if r.captured > 0 || r.suicided > 0 {
-                        table = ChainTable::of(board, self.dead);
-                    } else {
-                        table.after_quiet_move(board, i, self.dead);
-                    }
-                    fills.push(Fill {
-                        color: side,
-                        point: Board::point(i),
-                        kind,
-                        prisoners,
-                    });
-                    passes = 0;
-                }
-                None => {
-                    passes += 1;
-                    ko_ban = None;
-                }
+                })?;
+            taken[i] = true;
+            // A capture (mostly of dead stones, already gone from the
+            // groups' view) rebuilds the groups to be safe.
+            let prisoners = live_stones_taken(board, side, i, self.dead, &table.libs);
+            let r = board.play(side, i);
+            if r.captured > 0 {
+                groups = None;
+            } else if let Some(g) = groups.as_mut() {
+                g.add_stone(side, i, self.class_at);
             }
-            side = side.opponent();
-        }
-        fills
+            if r.captured > 0 || r.suicided > 0 {
+                table = ChainTable::of(board, self.dead);
+            } else {
+                table.after_quiet_move(board, i, self.dead);
+            }
+            Some(Played {
+                point: i,
+                kind,
+                prisoners,
+                ko: r.ko_point(),
+            })
+        })
     }
 
     /// A protective move `side` owes now: a chain of its own in atari.

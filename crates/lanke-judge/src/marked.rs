@@ -72,8 +72,8 @@ pub(crate) fn judge_marked(board: &Board, to_move: Color, marks: &[Vec<Point>; 2
     dead[1].sort_unstable();
 
     // Seki: the unmarked points between the colours that stay empty when
-    // every such point either colour can fill keeping two liberties has
-    // been filled, on a scratch board (the count fills nothing).
+    // every such point either colour can fill as a dame has been filled,
+    // on a scratch board (the count fills nothing).
     let mut scratch = judged.clone();
     let touches_both = |b: &Board, i: usize| {
         let mut colours = [false; 2];
@@ -91,7 +91,7 @@ pub(crate) fn judge_marked(board: &Board, to_move: Color, marks: &[Vec<Point>; 2
             }
             [Color::Black, Color::White]
                 .into_iter()
-                .find(|&c| keeps_two_liberties(&scratch, c, i))
+                .find(|&c| fills_as_dame(&scratch, c, i))
                 .map(|c| (c, i))
         });
         let Some((c, i)) = fillable else { break };
@@ -263,7 +263,7 @@ fn unmarked_regions(
 /// chain it puts in atari a way out (an extension to two liberties, the
 /// protective move a filling may owe)? A fill that leaves a chain caught
 /// is a fight, not a count.
-fn keeps_two_liberties(board: &Board, color: Color, i: usize) -> bool {
+fn fills_as_dame(board: &Board, color: Color, i: usize) -> bool {
     let mut b = board.clone();
     let r = b.play(color, i);
     if r.captured > 0 || r.suicided > 0 || b.liberties_at_most::<1>(i).is_some() {

@@ -199,11 +199,16 @@ impl Progress {
         }
     }
 
-    /// Clears the bar and, unless quiet, says what was written where.
-    fn finish(&self, done: u64, out: &Path, derived: &Derived) {
+    /// Takes the bar off the terminal, for a line of its own.
+    fn clear(&self) {
         if let Some(b) = &self.bar {
             b.finish_and_clear();
         }
+    }
+
+    /// Clears the bar and, unless quiet, says what was written where.
+    fn finish(&self, done: u64, out: &Path, derived: &Derived) {
+        self.clear();
         if self.plain || self.bar.is_some() {
             let secs = self.start.elapsed().as_secs_f64();
             let resumed = derived.games() - done;
@@ -402,9 +407,7 @@ pub fn run(a: &BatchArgs) -> Result<()> {
             written += ready.len() as u64;
             progress.tick(written);
             if INTERRUPTED.load(Ordering::SeqCst) {
-                if let Some(b) = &progress.bar {
-                    b.finish_and_clear();
-                }
+                progress.clear();
                 eprintln!(
                     "lanke batch: interrupted after {written} games, kept in {}; run the same command with --resume to continue",
                     partial.display()
@@ -420,9 +423,7 @@ pub fn run(a: &BatchArgs) -> Result<()> {
     drop(games_w);
     drop(scores_w);
     if stopped {
-        if let Some(b) = &progress.bar {
-            b.finish_and_clear();
-        }
+        progress.clear();
         eprintln!("lanke batch: stopped after {written} games; continue with --resume");
         return Ok(());
     }
