@@ -213,9 +213,49 @@ pub struct Judgement {
     /// The side to move after the position (the judge's `to_move`): who
     /// fills first where a family splits the dame by turns.
     pub to_move: Color,
+    /// The other readings of the same position that a record may follow
+    /// as well: the ending begun by the other side, and the chains the
+    /// judge is unsure of read wholly in one colour's favour. A result
+    /// between the least and the greatest of these and this judgement's
+    /// own is what the position allows (see `Alternative`). The
+    /// alternatives carry none of their own.
+    pub alternatives: Vec<Alternative>,
+}
+
+/// Below this confidence a chain's status is open: the judgement is also
+/// read with it the other way (`Alternative`). The reports call a
+/// judgement below it uncertain.
+pub const OPEN_BELOW: f32 = 0.5;
+
+/// Why an alternative reading of a position differs from the judgement.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AlternativeKind {
+    /// Same statuses; the ending begun by the side the judgement did not
+    /// keep (which side fills first is not in the record).
+    OtherOrder,
+    /// Every open chain (confidence below [`OPEN_BELOW`]) read in this
+    /// colour's favour: its own alive, the other colour's dead; the ending
+    /// played in either order.
+    OpenFor(Color),
+}
+
+/// One alternative reading of a judged position.
+#[derive(Clone, Debug)]
+pub struct Alternative {
+    pub kind: AlternativeKind,
+    pub judgement: Judgement,
 }
 
 impl Judgement {
+    /// Does any alternative come from open chains (not only the move
+    /// order)?
+    #[must_use]
+    pub fn has_open_chains(&self) -> bool {
+        self.alternatives
+            .iter()
+            .any(|a| matches!(a.kind, AlternativeKind::OpenFor(_)))
+    }
+
     /// Class of a point.
     #[must_use]
     pub fn class(&self, p: Point) -> PointClass {

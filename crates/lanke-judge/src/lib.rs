@@ -32,8 +32,8 @@ mod tactics;
 pub use benson::{pass_alive, sealed_empty_points, PassAlive};
 pub use double_ko::{double_ko_sekis, DoubleKoSeki};
 pub use judgement::{
-    ChainInfo, Counts, EndingMode, Fill, FillKind, Group, JudgeOptions, Judgement, PointClass,
-    Stage, Status, StatusSource,
+    Alternative, AlternativeKind, ChainInfo, Counts, EndingMode, Fill, FillKind, Group,
+    JudgeOptions, Judgement, PointClass, Stage, Status, StatusSource, OPEN_BELOW,
 };
 pub use pipeline::judge;
 pub use playout::{ownership, Ownership, Rng};

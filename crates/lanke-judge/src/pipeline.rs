@@ -11,11 +11,11 @@ use crate::classes::{classify, open_border_counts, Classified};
 use crate::filling::fill_dame;
 use crate::groups::groups_of;
 use crate::judgement::{
-    counts_of, protective_moves, ChainInfo, Counts, EndingMode, Fill, Group, JudgeOptions,
-    Judgement, PointClass, Stage, Status, StatusSource,
+    counts_of, protective_moves, Alternative, AlternativeKind, ChainInfo, Counts, EndingMode, Fill,
+    Group, JudgeOptions, Judgement, PointClass, Stage, Status, StatusSource, OPEN_BELOW,
 };
 use crate::marked::judge_marked;
-use crate::statuses::chain_statuses;
+use crate::statuses::{chain_statuses, Statuses};
 
 /// Judges `board` with `to_move` to play next; `ko_ban` is the point
 /// `to_move` may not play at once (the record's last move took a ko there).
@@ -51,44 +51,135 @@ fn judge_once(
     if let StatusSource::Marked { territory } = source {
         return (judge_marked(board, to_move, territory), false);
     }
-    let mut statuses = chain_statuses(board, to_move, source, opts, sign_settles);
-    let Classified {
-        classes,
-        estimated,
-        dead,
-        before_fill,
-    } = classify(board, &mut statuses, opts.stage);
-    let infos = statuses.infos;
-    let (fills, filled) = play_ending(board, to_move, ko_ban, opts, &classes, &infos);
-    let played_out = opts.ending == EndingMode::PlayedOut;
-    let (after_fill, groups) = after_filling(&classes, &fills, &filled, &estimated, played_out);
-    let confidence = infos.iter().map(|c| c.confidence).fold(1.0f32, f32::min);
-    let judgement = Judgement {
-        size: board.size(),
-        source: match source {
-            StatusSource::Builtin => "builtin".to_string(),
-            StatusSource::Given { origin, .. } => origin.clone(),
-            StatusSource::Marked { .. } => unreachable!("marked positions are counted as marked"),
-        },
-        chains: infos,
-        classes,
-        dead,
-        fills,
-        before_fill,
-        after_fill,
-        groups,
-        confidence,
-        filled,
-        to_move,
+    let statuses = chain_statuses(board, to_move, source, opts, sign_settles);
+    let stopped_by_sign = statuses.stopped_by_sign;
+    let name = match source {
+        StatusSource::Builtin => "builtin".to_string(),
+        StatusSource::Given { origin, .. } => origin.clone(),
+        StatusSource::Marked { .. } => unreachable!("marked positions are counted as marked"),
     };
-    (judgement, statuses.stopped_by_sign)
+    let read = |statuses: Statuses| {
+        let stages = Stages {
+            board,
+            to_move,
+            ko_ban,
+            opts,
+            source: &name,
+        };
+        stages.read(statuses)
+    };
+    // The open chains are read the other way only where the built-in
+    // judge decided them: given statuses are the giver's word.
+    let open_readings = if matches!(source, StatusSource::Builtin) && opts.stage == Stage::Final {
+        [Color::Black, Color::White]
+            .into_iter()
+            .filter_map(|favoured| Some((favoured, in_favour_of(&statuses, favoured)?)))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let (mut judgement, other_order) = read(statuses);
+    judgement
+        .alternatives
+        .extend(other_order.map(|j| Alternative {
+            kind: AlternativeKind::OtherOrder,
+            judgement: j,
+        }));
+    for (favoured, statuses) in open_readings {
+        let (kept, other) = read(statuses);
+        for j in std::iter::once(kept).chain(other) {
+            judgement.alternatives.push(Alternative {
+                kind: AlternativeKind::OpenFor(favoured),
+                judgement: j,
+            });
+        }
+    }
+    (judgement, stopped_by_sign)
+}
+
+/// `statuses` with every open chain (confidence below [`OPEN_BELOW`], alive
+/// or dead) read in `favoured`'s favour: its own alive, the other colour's
+/// dead. `None` when that changes no status.
+fn in_favour_of(statuses: &Statuses, favoured: Color) -> Option<Statuses> {
+    let mut out = statuses.clone();
+    let mut changed = false;
+    for c in &mut out.infos {
+        if c.confidence >= OPEN_BELOW || c.status == Status::Seki {
+            continue;
+        }
+        let status = if c.color == favoured {
+            Status::Alive
+        } else {
+            Status::Dead
+        };
+        if c.status != status {
+            c.status = status;
+            changed = true;
+        }
+    }
+    changed.then_some(out)
+}
+
+/// What stages 2–6 read a position with, whatever its statuses.
+struct Stages<'a> {
+    board: &'a Board,
+    to_move: Color,
+    ko_ban: Option<Point>,
+    opts: &'a JudgeOptions,
+    source: &'a str,
+}
+
+impl Stages<'_> {
+    /// Stages 2–6 on `statuses`: the judgement of the move order kept and,
+    /// when the other order's ending differs, the judgement of that one.
+    fn read(&self, mut statuses: Statuses) -> (Judgement, Option<Judgement>) {
+        let Classified {
+            classes,
+            estimated,
+            dead,
+            before_fill,
+        } = classify(self.board, &mut statuses, self.opts.stage);
+        let infos = statuses.infos;
+        let (kept, other) = play_ending(
+            self.board,
+            self.to_move,
+            self.ko_ban,
+            self.opts,
+            &classes,
+            &infos,
+        );
+        let played_out = self.opts.ending == EndingMode::PlayedOut;
+        let confidence = infos.iter().map(|c| c.confidence).fold(1.0f32, f32::min);
+        let judgement = |(fills, filled): (Vec<Fill>, Board)| {
+            let (after_fill, groups) =
+                after_filling(&classes, &fills, &filled, &estimated, played_out);
+            Judgement {
+                size: self.board.size(),
+                source: self.source.to_string(),
+                chains: infos.clone(),
+                classes: classes.clone(),
+                dead: dead.clone(),
+                fills,
+                before_fill: before_fill.clone(),
+                after_fill,
+                groups,
+                confidence,
+                filled,
+                to_move: self.to_move,
+                alternatives: Vec::new(),
+            }
+        };
+        let other = other.filter(|(fills, _)| *fills != kept.0).map(judgement);
+        (judgement(kept), other)
+    }
 }
 
 /// Stage 5: the moves a final position leaves, played on the real board
 /// with dead stones still standing — they take liberties from the chains
 /// around them, and a chain the filling puts in atari must be protected
-/// (often by capturing them). Returns the fills kept and the board they
-/// leave, dead stones removed.
+/// (often by capturing them). Returns the fills of the order kept and the
+/// board they leave, dead stones removed, and those of the other order
+/// when it was played.
 fn play_ending(
     board: &Board,
     to_move: Color,
@@ -96,10 +187,11 @@ fn play_ending(
     opts: &JudgeOptions,
     classes: &[PointClass],
     infos: &[ChainInfo],
-) -> (Vec<Fill>, Board) {
+) -> (Ended, Option<Ended>) {
     let size = board.size();
     let cells = board.points().last().map_or(0, |i| i + 1);
     let mut filled = board.clone();
+    let mut other = board.clone();
     let mut dead_mask = vec![false; cells];
     for c in infos.iter().filter(|c| c.status == Status::Dead) {
         for &p in &c.stones {
@@ -141,11 +233,9 @@ fn play_ending(
             .play(b, first, ban)
         };
         let first = ending(to_move, ko_ban.map(Board::idx), &mut filled);
-        let mut other = board.clone();
         let second = ending(to_move.opponent(), None, &mut other);
-        keep_order(first, second, &mut filled, other)
+        (first, second)
     } else if opts.stage == Stage::Final {
-        let mut other = board.clone();
         let first = fill_dame(
             &mut filled,
             to_move,
@@ -169,16 +259,17 @@ fn play_ending(
                 None,
             )
         };
-        keep_order(first, second, &mut filled, other)
+        (first, second)
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
     };
     for i in board.points() {
         if dead_mask[i] {
             filled.put(Board::point(i), Cell::Empty);
+            other.put(Board::point(i), Cell::Empty);
         }
     }
-    (fills, filled)
+    keep_order((fills.0, filled), (fills.1, other))
 }
 
 /// Stage 6: the counts and living groups on the `filled` board: the
@@ -264,15 +355,15 @@ fn after_filling(
     (after_fill, groups)
 }
 
-/// Of the fills of the two orders (the side to move's first, on `filled`;
-/// the other's on `other`), the ones with more protective moves, the side
-/// to move's on a tie; `filled` ends as the board they were played on.
-fn keep_order(first: Vec<Fill>, second: Vec<Fill>, filled: &mut Board, other: Board) -> Vec<Fill> {
+/// Of the fills of the two orders, each with the board it leaves (the
+/// side to move's first), the ones with more protective moves, the side
+/// to move's on a tie; then the other order's.
+type Ended = (Vec<Fill>, Board);
+fn keep_order(first: Ended, second: Ended) -> (Ended, Option<Ended>) {
     let protective = |f: &[Fill]| protective_moves(f).iter().sum::<u32>();
-    if protective(&second) > protective(&first) {
-        *filled = other;
-        second
+    if protective(&second.0) > protective(&first.0) {
+        (second, Some(first))
     } else {
-        first
+        (first, Some(second))
     }
 }

@@ -118,6 +118,7 @@ const SAFE_CONFIDENCE: f32 = 0.6;
 
 /// The statuses of a position's chains, with what the later stages read
 /// alongside them.
+#[derive(Clone)]
 pub(crate) struct Statuses {
     /// One per chain, in board order.
     pub infos: Vec<ChainInfo>,

@@ -10,6 +10,7 @@
 mod families;
 mod legality;
 mod quantities;
+mod range;
 pub mod recorded;
 pub mod tianyi;
 
@@ -19,3 +20,4 @@ pub use families::{
 };
 pub use legality::{verdict, History, Verdict};
 pub use quantities::{all_alive_area, Quantities};
+pub use range::{margin_range, MarginRange, Readings, RecordCheck};

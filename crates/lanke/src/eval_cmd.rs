@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use lanke_board::replay;
 
-use lanke_rules::{family, score, KomiMode, Quantities};
+use lanke_rules::{family, margin_range, score, KomiMode, Quantities};
 use lanke_sgf::GameRecord;
 use rayon::prelude::*;
 
@@ -64,6 +64,13 @@ pub struct EvalRow {
     pub recorded: f64,
     pub rescored: f64,
     pub exact: bool,
+    /// The least and greatest margin over every reading the judge allows
+    /// (both move orders; unsure chains either way), NaN when unscored.
+    pub low: f64,
+    pub high: f64,
+    /// `consistent`, `open` or `contradicted` (`RecordCheck`), empty when
+    /// unscored.
+    pub check: &'static str,
     pub cause: &'static str,
     pub confidence: f32,
     /// Neutral points the record left: dame, plus the open-border points
@@ -160,6 +167,9 @@ fn rescore(
                 recorded,
                 rescored: f64::NAN,
                 exact: false,
+                low: f64::NAN,
+                high: f64::NAN,
+                check: "",
                 cause,
                 confidence: 0.0,
                 dame_before_fill,
@@ -200,6 +210,7 @@ fn rescore(
     let fam = family(if chinese { "chinese" } else { "japanese" }).expect("family in table");
     let s = score(fam, &q, KomiMode::Record(komi));
     let exact = (s.margin - recorded).abs() < 1e-9;
+    let range = margin_range(fam, &r, &j, 0, KomiMode::Record(komi));
     // Only a komi of the area-counting tradition (7.5 Chinese, 8 Ing) makes
     // Chinese counting a plausible rule for a record without RU[Chinese];
     // elsewhere the two counts differ by the parity point and a match is
@@ -224,6 +235,9 @@ fn rescore(
         recorded,
         rescored: s.margin,
         exact,
+        low: range.open.0,
+        high: range.open.1,
+        check: range.check(recorded).as_str(),
         cause: if exact {
             ""
         } else {
@@ -409,6 +423,19 @@ fn summarise(w: &mut impl std::io::Write, rows: &[EvalRow], label: &str) -> std:
             played.len()
         )?;
     }
+    let checked = |c: &str| rows.iter().filter(|r| r.check == c).count();
+    let single = rows
+        .iter()
+        .filter(|r| !r.low.is_nan() && r.high - r.low < 1e-9)
+        .count();
+    writeln!(
+        w,
+        "  record inside the judged range: {}/{total} ({} consistent, {} open; {} contradicted); range a single value: {single}/{total}",
+        checked("consistent") + checked("open"),
+        checked("consistent"),
+        checked("open"),
+        checked("contradicted"),
+    )?;
     let mut causes: Vec<(&str, usize)> = Vec::new();
     for r in rows.iter().filter(|r| !r.exact) {
         match causes.iter_mut().find(|(c, _)| *c == r.cause) {
@@ -590,6 +617,9 @@ mod tests {
             recorded: 2.5,
             rescored: f64::NAN,
             exact: false,
+            low: f64::NAN,
+            high: f64::NAN,
+            check: "",
             cause,
             confidence: 0.0,
             dame_before_fill: 0,

@@ -69,6 +69,8 @@ pub fn run(paths: &[PathBuf], settings: &RunSettings, json_out: bool) -> Result<
                         "black": s.black,
                         "white": s.white,
                         "margin": s.margin,
+                        "margin_low": s.margin_low,
+                        "margin_high": s.margin_high,
                         "winner": s.winner,
                         "legality": s.legality,
                         "agrees_with_record": s.agrees_with_record,
@@ -103,18 +105,26 @@ pub fn run(paths: &[PathBuf], settings: &RunSettings, json_out: bool) -> Result<
             )?;
             writeln!(
                 w,
-                "{:<22} {:<7} {:>8} {:>8} {:>8} {:>7} {:>7}  note",
-                "family", "unit", "Black", "White", "margin", "winner", "agrees"
+                "{:<22} {:<7} {:>8} {:>8} {:>8} {:>15} {:>7} {:>7}  note",
+                "family", "unit", "Black", "White", "margin", "readings", "winner", "agrees"
             )?;
             for s in &out.scores {
+                // Every reading of the position (both move orders, unsure
+                // chains either way): one value, or the least to the greatest.
+                let readings = if s.margin_low == s.margin_high {
+                    "=".to_string()
+                } else {
+                    format!("{}..{}", fmt(s.margin_low), fmt(s.margin_high))
+                };
                 writeln!(
                     w,
-                    "{:<22} {:<7} {:>8} {:>8} {:>8} {:>7} {:>7}  {}",
+                    "{:<22} {:<7} {:>8} {:>8} {:>8} {:>15} {:>7} {:>7}  {}",
                     s.family,
                     s.unit,
                     fmt(s.black),
                     fmt(s.white),
                     fmt(s.margin),
+                    readings,
                     s.winner,
                     s.agrees_with_record,
                     s.note

@@ -1,8 +1,12 @@
 //! `lanke verify`: every annotation that states a checkable figure (the
 //! result in RE, GC lines, comments) is checked against the family of the
 //! record's tradition, and the table says agree / disagree / not checkable
-//! with the reason. The command fails on a disagreement unless
-//! `--report-only`.
+//! with the reason. A result the judgement's own reading misses is checked
+//! against every reading of the position (both move orders of the ending,
+//! the chains the judge is unsure of either way): `consistent` when the
+//! other move order gives it, `open` when only an unsure reading does,
+//! else `disagree`, contradicted by how far it lies outside them all. The
+//! command fails on a disagreement unless `--report-only`.
 //!
 //! The tradition of a record (which family its figures are in): a result
 //! stated in routes (路) or any route figure → tang-song; in stones (子) →
@@ -24,7 +28,10 @@ use anyhow::{bail, Result};
 use lanke_board::replay;
 use lanke_rules::recorded::{annotations, parse_result, Annotation, MarginUnit, Recorded};
 use lanke_rules::tianyi::{komi_with_bids, parse_bids};
-use lanke_rules::{family, route_balancing, score, KomiMode, Outcome, Quantities, Score};
+use lanke_rules::{
+    family, route_balancing, score, KomiMode, MarginRange, Outcome, Quantities, Readings,
+    RecordCheck, Score, Unit,
+};
 use lanke_sgf::{Color, GameRecord};
 
 use crate::batch::rows::year_of;
@@ -263,6 +270,68 @@ fn check_result(rec: &Recorded, s: &Score) -> (String, String, String, Option<bo
             "the record states no winner".to_string(),
             None,
         ),
+    }
+}
+
+/// A result the judgement's own reading does not give, checked against
+/// every reading of the position (`MarginRange`): `consistent` when the
+/// ending begun by the other side gives it, `open` when only a reading of
+/// chains the judge is unsure of does; `disagree` with how far outside
+/// every reading it lies. The margin is read in the family's unit, as
+/// `check_result` reads it (archives write old routes as `B+N`); `None`
+/// for a stone-counting family against a margin in points, which
+/// `check_result` reads two points to the stone.
+fn against_readings(
+    rec: &Recorded,
+    s: &Score,
+    range: &MarginRange,
+    facts: &Facts,
+) -> Option<(&'static str, String)> {
+    let stated = match rec {
+        Recorded::Win {
+            winner,
+            margin: Some(m),
+            unit,
+            ..
+        } if !(s.unit == Unit::Stones && matches!(unit, None | Some(MarginUnit::Points))) => {
+            if *winner == Color::Black {
+                *m
+            } else {
+                -*m
+            }
+        }
+        Recorded::Draw => 0.0,
+        _ => return None,
+    };
+    let spread = |(lo, hi): (f64, f64)| format!("{} to {}", fmt(lo), fmt(hi));
+    match range.check(stated) {
+        RecordCheck::Consistent => Some((
+            "consistent",
+            format!(
+                "the ending begun by the other side gives it (both orders: {})",
+                spread(range.sure)
+            ),
+        )),
+        RecordCheck::Open => Some((
+            "open",
+            format!(
+                "only reading the chains the judge is unsure of (confidence {:.2}) the other way gives it (every reading: {})",
+                facts.confidence,
+                spread(range.open)
+            ),
+        )),
+        RecordCheck::Contradicted { by } => Some((
+            "disagree",
+            if range.single() {
+                format!("contradicted by {}", fmt(by))
+            } else {
+                format!(
+                    "contradicted by {} (every reading: {})",
+                    fmt(by),
+                    spread(range.open)
+                )
+            },
+        )),
     }
 }
 
@@ -521,7 +590,8 @@ fn verify_game(
             return out;
         }
     };
-    let q = Quantities::new(&r, &j, record.info.handicap.stones);
+    let readings = Readings::new(&r, &j, record.info.handicap.stones);
+    let q = readings.point.clone();
     let komi = match record.info.komi.points {
         Some(k) => KomiMode::Record(k),
         None => KomiMode::Native,
@@ -530,6 +600,7 @@ fn verify_game(
     let bids = record.info.game_comment.as_deref().and_then(parse_bids);
     let (komi, _) = komi_with_bids(fam, komi, bids.as_ref());
     let s = score(fam, &q, komi);
+    let range = readings.range(fam, komi);
     let tang = score(family("tang-song").expect("in table"), &q, KomiMode::Native);
     let facts = Facts {
         q: &q,
@@ -562,10 +633,20 @@ fn verify_game(
                 (st, co, re, Some(ag), "replay")
             }
         };
-        let (verdict, reason) = match agree {
-            Some(true) => ("agree", reason),
-            Some(false) => ("disagree", explain(&a, &facts, &scores, reason)),
-            None => ("not checkable", reason),
+        let (verdict, reason) = match (agree, &a) {
+            (Some(true), _) => ("agree", reason),
+            (Some(false), Annotation::Result(rec)) => {
+                let (verdict, why) = against_readings(rec, &s, &range, &facts)
+                    .unwrap_or(("disagree", String::new()));
+                let first = [reason, why]
+                    .into_iter()
+                    .filter(|t| !t.is_empty())
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                (verdict, explain(&a, &facts, &scores, first))
+            }
+            (Some(false), _) => ("disagree", explain(&a, &facts, &scores, reason)),
+            (None, _) => ("not checkable", reason),
         };
         out.push(Check {
             game: game.to_string(),
@@ -615,9 +696,11 @@ pub fn run(
         let count = |v: &str| checks.iter().filter(|c| c.verdict == v).count();
         writeln!(
             w,
-            "{} statements: {} agree, {} disagree, {} not checkable",
+            "{} statements: {} agree, {} consistent, {} open, {} disagree, {} not checkable",
             checks.len(),
             count("agree"),
+            count("consistent"),
+            count("open"),
             count("disagree"),
             count("not checkable")
         )

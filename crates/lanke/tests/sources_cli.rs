@@ -53,7 +53,7 @@ fn song_records_agree_with_every_stated_figure() {
         assert!(row.contains(" agree "), "{row}");
     }
     assert!(
-        table.contains("6 statements: 6 agree, 0 disagree, 0 not checkable"),
+        table.contains("6 statements: 6 agree, 0 consistent, 0 open, 0 disagree, 0 not checkable"),
         "{table}"
     );
 }
@@ -97,9 +97,13 @@ fn an_annotation_that_leaves_out_the_balancing_move_is_explained_as_such() {
         "{gc}"
     );
     assert!(!gc.contains("judgement uncertain"), "{gc}");
+    // The ending begun by Black instead also gives the stated B+8: the
+    // record is consistent with the position, both reasons named.
     let re = row_with(&table, "B by 8 ");
     assert!(
-        re.contains("without that move B by 8 routes, as stated"),
+        re.contains(" consistent ")
+            && re.contains("the ending begun by the other side gives it (both orders: 7 to 9)")
+            && re.contains("without that move B by 8 routes, as stated"),
         "{re}"
     );
     assert!(row_with(&table, "B: 76-21-4=51").contains(" agree "));

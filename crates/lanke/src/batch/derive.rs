@@ -276,10 +276,13 @@ impl Derived {
                     } else {
                         "judgement or record"
                     };
-                    let detail = format!(
+                    let mut detail = format!(
                         "{} margin {} vs recorded {}",
                         reference, r.margin, game.result_raw
                     );
+                    if let Some(range) = against_range(r, game) {
+                        detail = format!("{detail}; {range}");
+                    }
                     self.discrepancies
                         .push(row("contradicts-record", own_cause, detail));
                 }
@@ -389,4 +392,34 @@ impl Derived {
         }
         out
     }
+}
+
+/// Where a record's margin lies against the margins every reading of the
+/// position gives under its family (`margin_low`..`margin_high`), when the
+/// record and the family count in one unit (a margin with no unit is read
+/// as points).
+fn against_range(s: &ScoreRow, game: &GameRow) -> Option<String> {
+    let m = game.result_margin?;
+    let same_unit =
+        game.result_unit == s.unit || (game.result_unit.is_empty() && s.unit == "points");
+    if !same_unit {
+        return None;
+    }
+    let recorded = match game.result_winner.as_str() {
+        "B" => m,
+        "W" => -m,
+        _ => 0.0,
+    };
+    let (lo, hi) = (s.margin_low, s.margin_high);
+    let range = if lo == hi {
+        format!("every reading gives {lo}")
+    } else {
+        format!("the readings give {lo} to {hi}")
+    };
+    Some(if recorded >= lo && recorded <= hi {
+        format!("{range}: the record is among them")
+    } else {
+        let by = (lo - recorded).max(recorded - hi);
+        format!("{range}: the record is {by} outside")
+    })
 }

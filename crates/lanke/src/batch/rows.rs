@@ -6,7 +6,7 @@ use lanke_board::{replay, Replay};
 use lanke_judge::Judgement;
 use lanke_rules::recorded::{parse_result, Recorded};
 use lanke_rules::tianyi::{komi_with_bids, parse_bids};
-use lanke_rules::{score, Family, History, KoRule, KomiMode, Quantities};
+use lanke_rules::{score, Family, History, KoRule, KomiMode, Readings};
 use lanke_sgf::{Color, GameRecord};
 use serde::{Deserialize, Serialize};
 
@@ -89,6 +89,10 @@ pub struct ScoreRow {
     pub black: f64,
     pub white: f64,
     pub margin: f64,
+    /// The least and greatest margin over every reading the judge allows
+    /// (both move orders of the ending; unsure chains either way).
+    pub margin_low: f64,
+    pub margin_high: f64,
     pub winner: String,
     pub legality: String,
     pub recorded_winner: String,
@@ -239,7 +243,8 @@ pub fn process(
             };
         }
     };
-    let q = Quantities::new(&r, &j, record.info.handicap.stones);
+    let readings = Readings::new(&r, &j, record.info.handicap.stones);
+    let q = &readings.point;
     row.status = if record.lenient() { "lenient" } else { "ok" }.to_string();
     row.judge = judge_name(&spec, &j);
     row.judge_confidence = Some(j.confidence);
@@ -273,7 +278,8 @@ pub fn process(
         .iter()
         .map(|f| {
             let (komi_mode, bid_note) = komi_with_bids(f, komi_mode, bids.as_ref());
-            let mut sc = score(f, &q, komi_mode);
+            let mut sc = score(f, q, komi_mode);
+            let range = readings.range(f, komi_mode);
             if let Some(n) = bid_note {
                 sc.note = if sc.note.is_empty() {
                     n
@@ -298,6 +304,8 @@ pub fn process(
                 black: sc.black,
                 white: sc.white,
                 margin: sc.margin,
+                margin_low: range.open.0,
+                margin_high: range.open.1,
                 winner: sc.outcome.as_str().to_string(),
                 legality: verdicts
                     .iter()

@@ -77,6 +77,8 @@ pub const SCORES: &[Field] = &[
     ("black", "number", "Black's figure as the tradition reports it."),
     ("white", "number", "White's figure."),
     ("margin", "number", "Black minus White after komi and compensation (stones: Black's count minus half the board minus komi)."),
+    ("margin_low", "number", "The least margin any reading of the position gives: the ending begun by either side, and the chains the judge is unsure of (confidence below 0.5) read in either colour's favour. Equal to margin_high when the position allows one result."),
+    ("margin_high", "number", "The greatest margin any such reading gives."),
     ("winner", "string", "B, W or draw."),
     ("legality", "string", "The family's ko and suicide rule checked on the replayed record: `legal`, `illegal at move N (reason)` or `no result at move N (reason)` (docs/RULES.md §5)."),
     ("recorded_winner", "string", "The record's winner (B, W, draw or empty)."),
@@ -95,7 +97,7 @@ pub const DISCREPANCIES: &[Field] = &[
     ("draws", "string", "Families with a draw."),
     ("recorded", "string", "RE as written."),
     ("reference_family", "string", "The family matching the record's rules (RU, or routes for old Chinese results)."),
-    ("detail", "string", "For contradictions: the reference family's margin against the record."),
+    ("detail", "string", "For contradictions: the reference family's margin against the record, and where the record lies against the margins every reading gives (scores.csv margin_low..margin_high) when both count in one unit."),
 ];
 
 pub const SUMMARY: &[Field] = &[

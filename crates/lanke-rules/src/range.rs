@@ -1,0 +1,157 @@
+//! A family's margin over every reading the judge gives one position, and
+//! what that says about a recorded result: consistent with it, open (only
+//! a reading of chains the judge is unsure of reaches it), or
+//! contradicted by some amount. No judging here: the readings are the
+//! judgement's own and its `alternatives`.
+
+use lanke_board::Replay;
+use lanke_judge::{AlternativeKind, Judgement};
+
+use crate::families::{score, Family, KomiMode};
+use crate::quantities::Quantities;
+
+/// A family's margin (Black minus White, in the family's unit) on one
+/// position: the judgement's own, and the least and greatest over the
+/// readings the position allows.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct MarginRange {
+    /// The judgement's margin (what the reports print as the result).
+    pub point: f64,
+    /// The least and greatest over both move orders of the ending, the
+    /// statuses as judged.
+    pub sure: (f64, f64),
+    /// The least and greatest over every reading: both orders, and the
+    /// chains the judge is unsure of read in either colour's favour.
+    pub open: (f64, f64),
+}
+
+/// What a position's readings say about a recorded margin.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum RecordCheck {
+    /// Inside the sure range: a reading with the judged statuses gives it.
+    Consistent,
+    /// Outside the sure range but inside the open one: only a reading of
+    /// chains the judge is unsure of gives it.
+    Open,
+    /// Outside every reading, by this much (in the family's unit) from the
+    /// nearest end.
+    Contradicted { by: f64 },
+}
+
+impl RecordCheck {
+    /// The word the reports use: `consistent`, `open` or `contradicted`.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RecordCheck::Consistent => "consistent",
+            RecordCheck::Open => "open",
+            RecordCheck::Contradicted { .. } => "contradicted",
+        }
+    }
+}
+
+/// Margins this close are equal (halves and quarters are exact in f64;
+/// this only absorbs the arithmetic of route and stone units).
+const SAME: f64 = 1e-9;
+
+impl MarginRange {
+    /// Is the range a single value (every reading gives the same margin)?
+    #[must_use]
+    pub fn single(&self) -> bool {
+        self.open.1 - self.open.0 < SAME
+    }
+
+    /// What the readings say about `recorded`.
+    #[must_use]
+    pub fn check(&self, recorded: f64) -> RecordCheck {
+        let inside = |(lo, hi): (f64, f64)| recorded >= lo - SAME && recorded <= hi + SAME;
+        if inside(self.sure) {
+            RecordCheck::Consistent
+        } else if inside(self.open) {
+            RecordCheck::Open
+        } else {
+            let by = (self.open.0 - recorded).max(recorded - self.open.1);
+            RecordCheck::Contradicted { by }
+        }
+    }
+}
+
+/// The quantities of every reading of one judged position: the
+/// judgement's own and its alternatives', read once for all families.
+#[derive(Clone, Debug)]
+pub struct Readings {
+    /// The judgement's own quantities.
+    pub point: Quantities,
+    alternatives: Vec<(AlternativeKind, Quantities)>,
+}
+
+impl Readings {
+    /// The readings of `judgement`, the game replayed as `replay` with
+    /// `handicap` stones.
+    #[must_use]
+    pub fn new(replay: &Replay, judgement: &Judgement, handicap: u8) -> Readings {
+        Readings {
+            point: Quantities::new(replay, judgement, handicap),
+            alternatives: judgement
+                .alternatives
+                .iter()
+                .map(|a| (a.kind, Quantities::new(replay, &a.judgement, handicap)))
+                .collect(),
+        }
+    }
+
+    /// `family`'s margin over every reading.
+    #[must_use]
+    pub fn range(&self, family: &Family, komi: KomiMode) -> MarginRange {
+        let point = score(family, &self.point, komi).margin;
+        let mut sure = (point, point);
+        let mut open = (point, point);
+        let widen = |r: &mut (f64, f64), m: f64| *r = (r.0.min(m), r.1.max(m));
+        for (kind, q) in &self.alternatives {
+            let m = score(family, q, komi).margin;
+            if *kind == AlternativeKind::OtherOrder {
+                widen(&mut sure, m);
+            }
+            widen(&mut open, m);
+        }
+        MarginRange { point, sure, open }
+    }
+}
+
+/// `family`'s margin over every reading of `judgement` (its own and its
+/// alternatives), the game replayed as `replay` with `handicap` stones.
+#[must_use]
+pub fn margin_range(
+    family: &Family,
+    replay: &Replay,
+    judgement: &Judgement,
+    handicap: u8,
+    komi: KomiMode,
+) -> MarginRange {
+    Readings::new(replay, judgement, handicap).range(family, komi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn range(sure: (f64, f64), open: (f64, f64)) -> MarginRange {
+        MarginRange {
+            point: sure.0,
+            sure,
+            open,
+        }
+    }
+
+    #[test]
+    fn a_record_is_checked_against_the_sure_range_then_the_open_one() {
+        let r = range((2.5, 3.5), (-10.5, 3.5));
+        assert_eq!(r.check(3.5), RecordCheck::Consistent);
+        assert_eq!(r.check(2.5), RecordCheck::Consistent);
+        assert_eq!(r.check(-4.5), RecordCheck::Open);
+        assert_eq!(r.check(6.5), RecordCheck::Contradicted { by: 3.0 });
+        assert_eq!(r.check(-12.5), RecordCheck::Contradicted { by: 2.0 });
+        assert!(!r.single());
+        assert!(range((1.0, 1.0), (1.0, 1.0)).single());
+    }
+}

@@ -1,0 +1,59 @@
+//! The judged range of real records: a record's margin checked against
+//! both move orders of the ending and against the chains the judge is
+//! unsure of read either way.
+
+use lanke_board::{next_to_move, replay};
+use lanke_judge::{judge, AlternativeKind, JudgeOptions, StatusSource};
+use lanke_rules::{family, margin_range, KomiMode, MarginRange, RecordCheck};
+use lanke_sgf::{load_collection, Color};
+use lanke_testdata::cwi_file;
+
+/// The Japanese margin range of a CWI record's final position under its
+/// own komi, and the kinds of its judgement's alternatives.
+fn japanese_range(member: &str) -> (MarginRange, Vec<AlternativeKind>) {
+    let record = load_collection(cwi_file(member), None)
+        .games
+        .remove(0)
+        .expect("a go record");
+    let r = replay(&record);
+    let to_move = next_to_move(&record, &r);
+    let j = judge(
+        &r.board,
+        to_move,
+        r.ko_ban_for(to_move),
+        &StatusSource::Builtin,
+        &JudgeOptions::default(),
+    );
+    let komi = KomiMode::Record(record.info.komi.points.unwrap_or(0.0));
+    let range = margin_range(family("japanese").unwrap(), &r, &j, 0, komi);
+    (range, j.alternatives.iter().map(|a| a.kind).collect())
+}
+
+/// Gosei 41 (RE W+5.5): the judge keeps the order that ends W+6.5; the
+/// other order's ending gives the record's W+5.5, so the record is
+/// consistent, and a result two points off either is contradicted.
+#[test]
+fn a_record_the_other_move_order_gives_is_consistent() {
+    let (range, kinds) = japanese_range("games/Gosei/41/K09.sgf");
+    assert_eq!(kinds, [AlternativeKind::OtherOrder]);
+    assert_eq!(range.point, -6.5);
+    assert_eq!(range.sure, (-6.5, -5.5));
+    assert_eq!(range.open, range.sure);
+    assert!(!range.single());
+    assert_eq!(range.check(-5.5), RecordCheck::Consistent);
+    assert_eq!(range.check(-8.5), RecordCheck::Contradicted { by: 2.0 });
+    assert_eq!(range.check(-3.5), RecordCheck::Contradicted { by: 2.0 });
+}
+
+/// Kisei 43 (RE B+0.5): the judge is unsure of chains worth some 36
+/// points and reads them for Black (B+36.5). Read in White's favour they
+/// give the record's B+0.5 or less: the record is open, not contradicted.
+#[test]
+fn a_record_only_an_unsure_reading_gives_is_open() {
+    let (range, kinds) = japanese_range("games/Kisei/43/S13.sgf");
+    assert!(kinds.contains(&AlternativeKind::OpenFor(Color::White)));
+    assert_eq!(range.point, 36.5);
+    assert_eq!(range.sure, (36.5, 37.5));
+    assert!(range.open.0 <= 0.5 && range.open.1 == 37.5, "{range:?}");
+    assert_eq!(range.check(0.5), RecordCheck::Open);
+}
