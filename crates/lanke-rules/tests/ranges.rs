@@ -2,28 +2,17 @@
 //! both move orders of the ending and against the chains the judge is
 //! unsure of read either way.
 
-use lanke_board::{next_to_move, replay};
-use lanke_judge::{judge, AlternativeKind, JudgeOptions, StatusSource};
+mod common;
+
+use lanke_judge::AlternativeKind;
 use lanke_rules::{family, margin_range, KomiMode, MarginRange, RecordCheck};
-use lanke_sgf::{load_collection, Color};
+use lanke_sgf::Color;
 use lanke_testdata::cwi_file;
 
 /// The Japanese margin range of a CWI record's final position under its
 /// own komi, and the kinds of its judgement's alternatives.
 fn japanese_range(member: &str) -> (MarginRange, Vec<AlternativeKind>) {
-    let record = load_collection(cwi_file(member), None)
-        .games
-        .remove(0)
-        .expect("a go record");
-    let r = replay(&record);
-    let to_move = next_to_move(&record, &r);
-    let j = judge(
-        &r.board,
-        to_move,
-        r.ko_ban_for(to_move),
-        &StatusSource::Builtin,
-        &JudgeOptions::default(),
-    );
+    let (record, r, j) = common::judged(cwi_file(member));
     let komi = KomiMode::Record(record.info.komi.points.unwrap_or(0.0));
     let range = margin_range(family("japanese").unwrap(), &r, &j, 0, komi);
     (range, j.alternatives.iter().map(|a| a.kind).collect())

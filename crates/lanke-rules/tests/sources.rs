@@ -1,25 +1,13 @@
 //! Every figure the sources print, reproduced from the real records and the
 //! transcribed diagrams through replay → judgement → family table.
 
-use lanke_board::replay;
-use lanke_judge::{judge, JudgeOptions, StatusSource};
+mod common;
+
 use lanke_rules::{family, score, KomiMode, Outcome, Quantities, Score};
-use lanke_sgf::{load_collection, Color};
+use lanke_sgf::Color;
 
 fn quantities(bytes: &[u8]) -> Quantities {
-    let record = load_collection(bytes, None)
-        .games
-        .remove(0)
-        .expect("a go record");
-    let r = replay(&record);
-    let to_move = lanke_board::next_to_move(&record, &r);
-    let j = judge(
-        &r.board,
-        to_move,
-        r.ko_ban_for(to_move),
-        &StatusSource::Builtin,
-        &JudgeOptions::default(),
-    );
+    let (record, r, j) = common::judged(bytes);
     Quantities::new(&r, &j, record.info.handicap.stones)
 }
 

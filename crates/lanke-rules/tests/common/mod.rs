@@ -1,0 +1,25 @@
+//! What the rules' integration tests share: a record's first game,
+//! replayed and judged by the built-in judge. No assertions live here.
+
+use lanke_board::{next_to_move, replay, Replay};
+use lanke_judge::{judge, JudgeOptions, Judgement, StatusSource};
+use lanke_sgf::{load_collection, GameRecord};
+
+/// The first game of an SGF file's bytes, its replay, and the built-in
+/// judgement of its final position (the side to move from the record).
+pub fn judged(bytes: &[u8]) -> (GameRecord, Replay, Judgement) {
+    let record = load_collection(bytes, None)
+        .games
+        .remove(0)
+        .expect("a go record");
+    let r = replay(&record);
+    let to_move = next_to_move(&record, &r);
+    let j = judge(
+        &r.board,
+        to_move,
+        r.ko_ban_for(to_move),
+        &StatusSource::Builtin,
+        &JudgeOptions::default(),
+    );
+    (record, r, j)
+}
