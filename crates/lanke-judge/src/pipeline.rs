@@ -2,7 +2,9 @@
 //! point classes (`classes`) → the ending played on the real board (the
 //! filler of `filling`, or `ending` played out) → counts and living groups
 //! after it. Each stage lives in its own module; this one runs them in
-//! order and keeps, of the two move orders, the one the records favour.
+//! order, keeps, of the two move orders, the one the records favour, and
+//! runs stages 2–6 again for the alternative readings (the other order;
+//! open chains read in either colour's favour).
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::{Color, Point};
