@@ -171,7 +171,7 @@ impl Stages<'_> {
                 alternatives: Vec::new(),
             }
         };
-        let other = other.filter(|(fills, _)| *fills != kept.0).map(judgement);
+        let other = (other.0 != kept.0).then(|| judgement(other));
         (judgement(kept), other)
     }
 }
@@ -180,8 +180,8 @@ impl Stages<'_> {
 /// with dead stones still standing — they take liberties from the chains
 /// around them, and a chain the filling puts in atari must be protected
 /// (often by capturing them). Returns the fills of the order kept and the
-/// board they leave, dead stones removed, and those of the other order
-/// when it was played.
+/// board they leave, dead stones removed, then the other order's (no
+/// fills when it was not played).
 fn play_ending(
     board: &Board,
     to_move: Color,
@@ -189,7 +189,7 @@ fn play_ending(
     opts: &JudgeOptions,
     classes: &[PointClass],
     infos: &[ChainInfo],
-) -> (Ended, Option<Ended>) {
+) -> (Ended, Ended) {
     let size = board.size();
     let cells = board.points().last().map_or(0, |i| i + 1);
     let mut filled = board.clone();
@@ -357,15 +357,16 @@ fn after_filling(
     (after_fill, groups)
 }
 
-/// Of the fills of the two orders, each with the board it leaves (the
-/// side to move's first), the ones with more protective moves, the side
-/// to move's on a tie; then the other order's.
+/// One order's ending: its fills and the board they leave.
 type Ended = (Vec<Fill>, Board);
-fn keep_order(first: Ended, second: Ended) -> (Ended, Option<Ended>) {
+
+/// Of the two orders' endings (the side to move's first), the one with
+/// more protective moves, the side to move's on a tie; then the other.
+fn keep_order(first: Ended, second: Ended) -> (Ended, Ended) {
     let protective = |f: &[Fill]| protective_moves(f).iter().sum::<u32>();
     if protective(&second.0) > protective(&first.0) {
-        (second, Some(first))
+        (second, first)
     } else {
-        (first, Some(second))
+        (first, second)
     }
 }

@@ -64,16 +64,21 @@ impl MarginRange {
     /// What the readings say about `recorded`.
     #[must_use]
     pub fn check(&self, recorded: f64) -> RecordCheck {
-        let inside = |(lo, hi): (f64, f64)| recorded >= lo - SAME && recorded <= hi + SAME;
-        if inside(self.sure) {
+        if outside_by(self.sure, recorded).is_none() {
             RecordCheck::Consistent
-        } else if inside(self.open) {
-            RecordCheck::Open
-        } else {
-            let by = (self.open.0 - recorded).max(recorded - self.open.1);
+        } else if let Some(by) = outside_by(self.open, recorded) {
             RecordCheck::Contradicted { by }
+        } else {
+            RecordCheck::Open
         }
     }
+}
+
+/// How far `margin` lies outside the range `(low, high)`; `None` inside it.
+#[must_use]
+pub fn outside_by((low, high): (f64, f64), margin: f64) -> Option<f64> {
+    let by = (low - margin).max(margin - high);
+    (by > SAME).then_some(by)
 }
 
 /// The quantities of every reading of one judged position: the
@@ -116,19 +121,6 @@ impl Readings {
         }
         MarginRange { point, sure, open }
     }
-}
-
-/// `family`'s margin over every reading of `judgement` (its own and its
-/// alternatives), the game replayed as `replay` with `handicap` stones.
-#[must_use]
-pub fn margin_range(
-    family: &Family,
-    replay: &Replay,
-    judgement: &Judgement,
-    handicap: u8,
-    komi: KomiMode,
-) -> MarginRange {
-    Readings::new(replay, judgement, handicap).range(family, komi)
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use lanke_board::replay;
 
-use lanke_rules::{family, margin_range, score, KomiMode, Quantities};
+use lanke_rules::{family, score, KomiMode, Quantities, Readings};
 use lanke_sgf::GameRecord;
 use rayon::prelude::*;
 
@@ -206,11 +206,12 @@ fn rescore(
         Some(Err(e)) => (None, Some(e.to_string())),
         None => (None, None),
     };
-    let q = Quantities::new(&r, &j, 0);
+    let readings = Readings::new(&r, &j, 0);
+    let q = &readings.point;
     let fam = family(if chinese { "chinese" } else { "japanese" }).expect("family in table");
-    let s = score(fam, &q, KomiMode::Record(komi));
+    let s = score(fam, q, KomiMode::Record(komi));
     let exact = (s.margin - recorded).abs() < 1e-9;
-    let range = margin_range(fam, &r, &j, 0, KomiMode::Record(komi));
+    let range = readings.range(fam, KomiMode::Record(komi));
     // Only a komi of the area-counting tradition (7.5 Chinese, 8 Ing) makes
     // Chinese counting a plausible rule for a record without RU[Chinese];
     // elsewhere the two counts differ by the parity point and a match is
@@ -220,7 +221,7 @@ fn rescore(
         && area_komi
         && (score(
             family("chinese").expect("family in table"),
-            &q,
+            q,
             KomiMode::Record(komi),
         )
         .margin
@@ -244,7 +245,7 @@ fn rescore(
             classify(
                 s.margin - recorded,
                 other_rule_exact,
-                &q,
+                q,
                 j.confidence,
                 moves,
             )

@@ -591,7 +591,7 @@ fn verify_game(
         }
     };
     let readings = Readings::new(&r, &j, record.info.handicap.stones);
-    let q = readings.point.clone();
+    let q = &readings.point;
     let komi = match record.info.komi.points {
         Some(k) => KomiMode::Record(k),
         None => KomiMode::Native,
@@ -599,18 +599,18 @@ fn verify_game(
     let fam = family(fam_id).expect("tradition families are in the table");
     let bids = record.info.game_comment.as_deref().and_then(parse_bids);
     let (komi, _) = komi_with_bids(fam, komi, bids.as_ref());
-    let s = score(fam, &q, komi);
+    let s = score(fam, q, komi);
     let range = readings.range(fam, komi);
-    let tang = score(family("tang-song").expect("in table"), &q, KomiMode::Native);
+    let tang = score(family("tang-song").expect("in table"), q, KomiMode::Native);
     let facts = Facts {
-        q: &q,
+        q,
         moves: r.tally.moves,
         first: r.tally.first_player,
         confidence: j.confidence,
     };
     let area = score(
         family("chinese").expect("in table"),
-        &q,
+        q,
         KomiMode::Record(0.0),
     );
     let scores = Scores {

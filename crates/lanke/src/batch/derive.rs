@@ -12,6 +12,7 @@
 
 use std::collections::BTreeMap;
 
+use lanke_rules::outside_by;
 use serde::Serialize;
 
 use super::rows::{GameRow, ScoreRow};
@@ -416,10 +417,8 @@ fn against_range(s: &ScoreRow, game: &GameRow) -> Option<String> {
     } else {
         format!("the readings give {lo} to {hi}")
     };
-    Some(if recorded >= lo && recorded <= hi {
-        format!("{range}: the record is among them")
-    } else {
-        let by = (lo - recorded).max(recorded - hi);
-        format!("{range}: the record is {by} outside")
+    Some(match outside_by((lo, hi), recorded) {
+        None => format!("{range}: the record is among them"),
+        Some(by) => format!("{range}: the record is {by} outside"),
     })
 }
