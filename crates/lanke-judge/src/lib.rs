@@ -14,6 +14,7 @@
 //! No I/O here: engines and files are read by the caller.
 
 mod benson;
+mod captives;
 mod classes;
 mod double_ko;
 mod ending;

@@ -66,6 +66,9 @@ struct PlayoutBoard {
     empties: Vec<u16>,
     empty_pos: [u16; CELLS],
     ko: u16,
+    /// Stones their owner has given up (the tactical reader's captives):
+    /// the owner never extends their chain out of atari.
+    given_up: [bool; CELLS],
 }
 
 const EMPTY: u8 = 0;
@@ -109,6 +112,7 @@ impl PlayoutBoard {
             empties: Vec::with_capacity(400),
             empty_pos: [NONE; CELLS],
             ko: NONE,
+            given_up: [false; CELLS],
         };
         for i in board.points() {
             b.cells[i] = EMPTY;
@@ -230,9 +234,16 @@ impl PlayoutBoard {
         }
     }
 
+    /// Would `c` at `i` extend one of its own given-up chains in atari?
+    fn extends_given_up(&self, i: usize, c: u8) -> bool {
+        nb(i).iter().any(|&m| {
+            self.cells[m] == c && self.given_up[m] && self.in_atari(self.head[m] as usize)
+        })
+    }
+
     /// Would playing `c` at empty `i` be legal and acceptable to the policy?
     fn acceptable(&self, i: usize, c: u8) -> bool {
-        if i as u16 == self.ko || self.is_own_eye(i, c) {
+        if i as u16 == self.ko || self.is_own_eye(i, c) || self.extends_given_up(i, c) {
             return false;
         }
         // The commonest case first: two empty neighbours give the new
@@ -351,6 +362,7 @@ impl PlayoutBoard {
             let next = self.next[s] as usize;
             self.cells[s] = EMPTY;
             self.head[s] = NONE;
+            self.given_up[s] = false;
             self.add_empty(s);
             for d in diag(s) {
                 self.around_diag[d] = self.around_diag[d].wrapping_sub(removed);
@@ -638,26 +650,44 @@ pub fn ownership(
     seed: u64,
     frozen: &[bool],
 ) -> Ownership {
-    ownership_until(board, to_move, playouts, playouts, seed, frozen, |_| false)
+    let given_up = vec![false; frozen.len()];
+    let masks = Masks {
+        frozen,
+        given_up: &given_up,
+    };
+    ownership_until(board, to_move, playouts, playouts, seed, &masks, |_| false)
+}
+
+/// What the playouts leave alone, per grid cell.
+pub(crate) struct Masks<'a> {
+    /// Points never played (settled areas).
+    pub frozen: &'a [bool],
+    /// Stones whose chains their owner never extends out of atari (stones
+    /// given up as lost).
+    pub given_up: &'a [bool],
 }
 
 /// Like [`ownership`], but in batches of `batch` playouts (rounded up to
 /// an even number, so both sides start equally often), stopping before
 /// `max_playouts` once `settled` says the counts so far decide everything
-/// the caller needs. The playouts are the same seeded sequence whatever the
-/// batch: a position that is never settled early gets exactly the counts of
+/// the caller needs, and leaving alone what `masks` says. The playouts
+/// are the same seeded sequence whatever the batch: a position that is
+/// never settled early gets exactly the counts of
 /// `ownership(.., max_playouts, ..)`.
 #[must_use]
-pub fn ownership_until(
+pub(crate) fn ownership_until(
     board: &Board,
     to_move: lanke_sgf::Color,
     max_playouts: u32,
     batch: u32,
     seed: u64,
-    frozen: &[bool],
+    masks: &Masks,
     settled: impl Fn(&Ownership) -> bool,
 ) -> Ownership {
-    let start = PlayoutBoard::from_board(board, frozen);
+    let mut start = PlayoutBoard::from_board(board, masks.frozen);
+    for i in board.points() {
+        start.given_up[i] = masks.given_up[i] && board.cell(i) != Cell::Empty;
+    }
     let mut own = Ownership {
         playouts: 0,
         black: vec![0; CELLS],

@@ -1,16 +1,18 @@
 //! Stage 1 of the judgement: each chain's status (alive, dead, seki) with
 //! a confidence. Benson's proof settles what it can, seeded playouts judge
-//! the rest, and local reading, double-ko and standoff recognition overrule
-//! the playouts where they are unsure or blind. No point classes and no
-//! filling here.
+//! the rest (run a second time, with the tactical reader's captives given
+//! up, where the two disagree), and local reading, double-ko and standoff
+//! recognition overrule the playouts where they are unsure or blind. No
+//! point classes and no filling here.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::{Color, Point};
 
 use crate::benson::{pass_alive_in, sealed_empty_points, PassAlive};
+use crate::captives::captive_stones;
 use crate::double_ko::double_ko_sekis;
 use crate::judgement::{ChainInfo, JudgeOptions, Status, StatusSource};
-use crate::playout::{ownership_until, Ownership};
+use crate::playout::{ownership_until, Masks, Ownership};
 use crate::reading::{enclosures_in, read, Enclosure, LocalStatus};
 use crate::standoff::standoff_sekis_among;
 
@@ -116,6 +118,35 @@ const READ_BELOW_CONFIDENCE: f32 = 0.6;
 /// the reading) when Benson proves it or the playouts are this sure of it.
 const SAFE_CONFIDENCE: f32 = 0.6;
 
+/// Do the stones (one chain) end `color`'s in at least as many playouts
+/// as the other colour's?
+fn owned_by(o: &Ownership, stones: &[usize], color: Color) -> bool {
+    let (b, w) = stones.iter().fold((0u32, 0u32), |(b, w), &s| {
+        (b + u32::from(o.black[s]), w + u32::from(o.white[s]))
+    });
+    if color == Color::Black {
+        b >= w
+    } else {
+        w >= b
+    }
+}
+
+/// How unsettled the playouts leave `chains`: per stone, one less the
+/// chain's balance (how much more often it ends one colour's than the
+/// other's), summed.
+fn unsettled(o: &Ownership, chains: &[&Vec<usize>]) -> f32 {
+    let n = o.playouts.max(1) as f32;
+    chains
+        .iter()
+        .map(|stones| {
+            let (b, w) = stones.iter().fold((0f32, 0f32), |(b, w), &s| {
+                (b + f32::from(o.black[s]), w + f32::from(o.white[s]))
+            });
+            stones.len() as f32 - (b - w).abs() / n
+        })
+        .sum()
+}
+
 /// The statuses of a position's chains, with what the later stages read
 /// alongside them.
 #[derive(Clone)]
@@ -143,7 +174,6 @@ pub(crate) fn chain_statuses(
     opts: &JudgeOptions,
     sign_settles: bool,
 ) -> Statuses {
-    let stopped_by_sign = std::cell::Cell::new(false);
     let chains = board.chains();
     let cells = board.points().last().map_or(0, |i| i + 1);
 
@@ -159,39 +189,73 @@ pub(crate) fn chain_statuses(
     let sure = [Color::Black, Color::White]
         .map(|c| pass_alive_in(board, c, &chains, &regions[c.index()].1));
     let frozen = sealed_empty_points(board, &sure);
+    let open_chains: Vec<&Vec<usize>> = chains
+        .iter()
+        .filter(|(c, stones)| {
+            !sure[c.index()].alive[stones[0]] && !sure[c.opponent().index()].territory[stones[0]]
+        })
+        .map(|(_, stones)| stones)
+        .collect();
+    // The playouts, with the chains in `given_up` never extended out of
+    // atari by their owner; also whether they stopped on `SIGN_MARGIN`.
+    let playouts = |given_up: &[bool]| {
+        let empties: Vec<usize> = board
+            .points()
+            .filter(|&i| board.cell(i) == Cell::Empty && !frozen[i])
+            .collect();
+        let stopped_by_sign = std::cell::Cell::new(false);
+        let own = ownership_until(
+            board,
+            to_move,
+            opts.playouts,
+            PLAYOUT_BATCH,
+            // Rotated: the generator forces its lowest bit to 1, so
+            // seeds differing only there would play the same
+            // playouts; seed 0 is unchanged.
+            board.hash() ^ opts.seed.rotate_left(1),
+            &Masks {
+                frozen: &frozen,
+                given_up,
+            },
+            |o| match playouts_agree(o, &open_chains, &empties, sign_settles) {
+                Agreement::Full => true,
+                Agreement::BySign => {
+                    stopped_by_sign.set(true);
+                    true
+                }
+                Agreement::None => false,
+            },
+        );
+        (own, stopped_by_sign.get())
+    };
+    let mut stopped_by_sign = false;
     let own = match source {
         StatusSource::Builtin => {
-            let open_chains: Vec<&Vec<usize>> = chains
+            let (plain, stopped) = playouts(&vec![false; cells]);
+            stopped_by_sign = stopped;
+            // Captives the playouts keep alive: the reader and the
+            // playouts disagree. The playouts are run again with every
+            // captive given up, and of the two runs the one that leaves
+            // the position more settled is kept: a finished game's
+            // groups are settled, and the reading under which they are
+            // is the likelier one.
+            let captive = captive_stones(board, &chains, |s| {
+                sure.iter().any(|p| p.alive[s] || p.territory[s])
+            });
+            let disputed = chains
                 .iter()
-                .filter(|(c, stones)| {
-                    !sure[c.index()].alive[stones[0]]
-                        && !sure[c.opponent().index()].territory[stones[0]]
-                })
-                .map(|(_, stones)| stones)
-                .collect();
-            let empties: Vec<usize> = board
-                .points()
-                .filter(|&i| board.cell(i) == Cell::Empty && !frozen[i])
-                .collect();
-            Some(ownership_until(
-                board,
-                to_move,
-                opts.playouts,
-                PLAYOUT_BATCH,
-                // Rotated: the generator forces its lowest bit to 1, so
-                // seeds differing only there would play the same
-                // playouts; seed 0 is unchanged.
-                board.hash() ^ opts.seed.rotate_left(1),
-                &frozen,
-                |o| match playouts_agree(o, &open_chains, &empties, sign_settles) {
-                    Agreement::Full => true,
-                    Agreement::BySign => {
-                        stopped_by_sign.set(true);
-                        true
-                    }
-                    Agreement::None => false,
-                },
-            ))
+                .any(|(color, stones)| captive[stones[0]] && owned_by(&plain, stones, *color));
+            if disputed {
+                let (reread, stopped) = playouts(&captive);
+                if unsettled(&reread, &open_chains) < unsettled(&plain, &open_chains) {
+                    stopped_by_sign = stopped;
+                    Some(reread)
+                } else {
+                    Some(plain)
+                }
+            } else {
+                Some(plain)
+            }
         }
         StatusSource::Given { .. } | StatusSource::Marked { .. } => None,
     };
@@ -375,6 +439,6 @@ pub(crate) fn chain_statuses(
         own,
         sure,
         read_shared,
-        stopped_by_sign: stopped_by_sign.get(),
+        stopped_by_sign,
     }
 }

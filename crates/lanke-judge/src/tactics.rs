@@ -146,9 +146,12 @@ impl Tactics {
         if self.spent() || depth > MAX_DEPTH || board.liberties_at_most::<3>(stone).is_none() {
             return true;
         }
+        // The owner may also leave the chain as it is: two liberties
+        // the attacker cannot fill (two eyes) need no move.
         defence_moves(board, stone)
             .into_iter()
             .any(|m| Some(m) != ko_ban && self.holds_after(board, stone, m, depth))
+            || self.attack_at(board, stone, None, depth + 1).is_none()
     }
 
     /// Does the chain at `stone` stand after its owner plays `m`, the

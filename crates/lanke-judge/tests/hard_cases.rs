@@ -215,6 +215,28 @@ fn a_group_connected_out_by_miai_lives() {
     }
 }
 
+/// A group that lives by eating cutting stones: in the CWI record
+/// Meijin/33/Q14 (B+11.5) Black's centre group (gm-in) has White's three
+/// stones en fm fn inside its reach, and the tactical reader shows them
+/// lost whoever moves first. Random playouts ran them out of atari and
+/// killed the centre group with them (B dead 18, W+42.5 under Japanese
+/// rules); with the captives given up the centre lives and White's stones
+/// around it are dead, which is how the players counted it.
+#[test]
+fn a_group_that_eats_cutting_stones_lives() {
+    let j = judged_bytes(lanke_testdata::cwi_file("games/Meijin/33/Q14.sgf"));
+    for p in ["gm", "hn", "in", "jk"] {
+        assert_eq!(status_at(&j, p), Status::Alive, "{p}");
+    }
+    for p in ["en", "fm", "fn", "hk", "ii", "kk"] {
+        assert_eq!(status_at(&j, p), Status::Dead, "{p}");
+    }
+    assert_eq!(
+        j.dead[0],
+        pts(&["bd", "ce", "cf", "gp", "ip", "nl", "pi", "qh", "qi"])
+    );
+}
+
 /// An open border: the record of the 23rd Meijin title match, game 6,
 /// stops with a neutral region of 12 points or more still open between
 /// the two sides. Left as dame it counted for nobody and the rescoring
