@@ -83,21 +83,6 @@ mod tests {
     }
 
     #[test]
-    fn a_stone_whose_ladder_is_broken_is_no_captive() {
-        // The ladder of `tactics`' tests with a black stone on its path.
-        let rows = [
-            ".........",
-            "..O......",
-            ".OX......",
-            ".O.......",
-            ".........",
-            ".........",
-            "......X..",
-        ];
-        assert_eq!(captives_of(&rows), Vec::new());
-    }
-
-    #[test]
     fn a_chain_that_shares_two_eyes_is_no_captive() {
         // The right edge of Honinbo 01 R02 (CWI), moved to a 9x9 board:
         // Black's three stones top right (x 7-8, y 1-2) have two
