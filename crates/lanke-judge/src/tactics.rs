@@ -5,10 +5,11 @@
 //! with one liberty is taken at once, one with four or more stands; a chain
 //! with two or three is attacked on its liberties (and, with two, on the
 //! points next to them: the nets), and defended by capturing a neighbour in
-//! atari, by extending, or by an atari on a neighbour with two liberties
-//! (a capturing race). Ladders, nets, throw-ins and snapbacks fall out of
-//! that recursion. A simple ko
-//! ban is kept along each line, and a capture the owner can take back at
+//! atari, by extending, by an atari on a neighbour with two liberties (a
+//! capturing race), or by leaving it as it is (liberties the attacker
+//! cannot fill, such as two eyes, need no answer). Ladders, nets,
+//! throw-ins and snapbacks fall out of that recursion. A simple ko ban is
+//! kept along each line, and a capture the owner can take back at
 //! once with a bigger chain (a snapback) does not count as a capture.
 //!
 //! Every question has a node budget; a line that runs out of it is read as
