@@ -638,6 +638,14 @@ impl Ownership {
     pub fn balance(&self, i: usize) -> f32 {
         (f32::from(self.black[i]) - f32::from(self.white[i])) / self.playouts.max(1) as f32
     }
+
+    /// Playouts in which each of `stones` ended Black's, and White's,
+    /// summed over the stones and indexed by colour.
+    pub(crate) fn ended(&self, stones: &[usize]) -> [f32; 2] {
+        stones.iter().fold([0.0, 0.0], |[b, w], &s| {
+            [b + f32::from(self.black[s]), w + f32::from(self.white[s])]
+        })
+    }
 }
 
 /// Runs `playouts` seeded playouts from `board` with `to_move` first.

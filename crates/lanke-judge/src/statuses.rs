@@ -82,10 +82,8 @@ fn playouts_agree(
     };
     let chains_agree = |margin: f32| {
         open_chains.iter().all(|stones| {
-            let total = stones.len() as f32 * n;
-            let b: f32 = stones.iter().map(|&s| f32::from(o.black[s])).sum();
-            let w: f32 = stones.iter().map(|&s| f32::from(o.white[s])).sum();
-            (b - w).abs() >= margin * total
+            let [b, w] = o.ended(stones);
+            (b - w).abs() >= margin * stones.len() as f32 * n
         })
     };
     let agreement = if chains_agree(AGREE_MARGIN) {
@@ -121,14 +119,8 @@ const SAFE_CONFIDENCE: f32 = 0.6;
 /// Do the stones (one chain) end `color`'s in at least as many playouts
 /// as the other colour's?
 fn owned_by(o: &Ownership, stones: &[usize], color: Color) -> bool {
-    let (b, w) = stones.iter().fold((0u32, 0u32), |(b, w), &s| {
-        (b + u32::from(o.black[s]), w + u32::from(o.white[s]))
-    });
-    if color == Color::Black {
-        b >= w
-    } else {
-        w >= b
-    }
+    let ended = o.ended(stones);
+    ended[color.index()] >= ended[color.opponent().index()]
 }
 
 /// How unsettled the playouts leave `chains`: per stone, one less the
@@ -139,9 +131,7 @@ fn unsettled(o: &Ownership, chains: &[&Vec<usize>]) -> f32 {
     chains
         .iter()
         .map(|stones| {
-            let (b, w) = stones.iter().fold((0f32, 0f32), |(b, w), &s| {
-                (b + f32::from(o.black[s]), w + f32::from(o.white[s]))
-            });
+            let [b, w] = o.ended(stones);
             stones.len() as f32 - (b - w).abs() / n
         })
         .sum()
@@ -198,11 +188,11 @@ pub(crate) fn chain_statuses(
         .collect();
     // The playouts, with the chains in `given_up` never extended out of
     // atari by their owner; also whether they stopped on `SIGN_MARGIN`.
+    let empties: Vec<usize> = board
+        .points()
+        .filter(|&i| board.cell(i) == Cell::Empty && !frozen[i])
+        .collect();
     let playouts = |given_up: &[bool]| {
-        let empties: Vec<usize> = board
-            .points()
-            .filter(|&i| board.cell(i) == Cell::Empty && !frozen[i])
-            .collect();
         let stopped_by_sign = std::cell::Cell::new(false);
         let own = ownership_until(
             board,
@@ -279,16 +269,13 @@ pub(crate) fn chain_statuses(
             }
             (StatusSource::Builtin, Some(o)) => {
                 let n = stones.len() as f32 * o.playouts.max(1) as f32;
-                // Share of playouts in which the chain's points ended `owner`'s.
-                let share = |owner: Color| -> f32 {
-                    let counts = if owner == Color::Black {
-                        &o.black
-                    } else {
-                        &o.white
-                    };
-                    stones.iter().map(|&s| f32::from(counts[s])).sum::<f32>() / n
-                };
-                let (mine, theirs) = (share(*color), share(color.opponent()));
+                // Shares of playouts in which the chain's points ended its
+                // colour's and the other's.
+                let ended = o.ended(stones);
+                let (mine, theirs) = (
+                    ended[color.index()] / n,
+                    ended[color.opponent().index()] / n,
+                );
                 let first = stones[0];
                 if sure[color.index()].alive[first] {
                     (Status::Alive, 1.0)
