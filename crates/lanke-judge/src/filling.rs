@@ -1,8 +1,9 @@
 //! Stage 5 of the judgement, the filler: the dame filled alternately on
 //! the real board (dead stones still standing), with the protective moves
-//! that atari and shortage of liberties force, open kos taken and
-//! connected, and a greedy choice among the dame that joins and cuts
-//! groups for the families that tax them. The played-out ending is
+//! that atari, shortage of liberties and races against dead stones (read
+//! by `races`) force, open kos taken and connected, and a greedy choice
+//! among the dame that joins and cuts groups for the families that tax
+//! them. The played-out ending is
 //! `ending`; the groups' bookkeeping is `groups`.
 
 use lanke_board::{Board, Cell};
@@ -10,6 +11,7 @@ use lanke_sgf::Color;
 
 use crate::groups::GroupTracker;
 use crate::judgement::{Fill, FillKind, PointClass};
+use crate::races::{RaceMemo, MAX_RACE_LIBERTIES};
 use crate::shortage::{capturable, capture_sticks_with_dead, capturing_points, SHORTAGE_DEPTH};
 
 /// Would `color` at empty `i` leave its own chain in atari (or without
@@ -237,7 +239,9 @@ fn chain_size(board: &Board, stone: usize) -> usize {
 /// the mover's territory or seki eye), or one short of liberties (two, at
 /// least one in its own territory and the other there or a dame, that the
 /// opponent moving first could take: the stone that saves it, a protective
-/// move when inside the territory); fill a dame that forces such a
+/// move when inside the territory), or one that would lose a capturing
+/// race against dead stones with the opponent moving first (`races` keeps
+/// the races read for every filling of the position); fill a dame that forces such a
 /// protective move on the opponent (sente: the opponent must answer, so the
 /// mover keeps the turn and plays every such dame first); fill a dame the
 /// opponent could use to force one; fill a dame that joins two of one's own
@@ -252,6 +256,7 @@ pub(crate) fn fill_dame(
     size: u8,
     dead: &[bool],
     ko_ban: Option<usize>,
+    races: &RaceMemo,
 ) -> Vec<Fill> {
     let class_at = |i: usize| {
         let p = Board::point(i);
@@ -272,6 +277,7 @@ pub(crate) fn fill_dame(
         points: &points,
         fillable,
         limit: usize::from(size) * usize::from(size),
+        races,
     };
     filler.run(board, &mut taken, to_move, ko_ban)
 }
@@ -329,6 +335,7 @@ struct Filler<'a, F: Fn(usize) -> PointClass> {
     /// only ones `dame` offers (the classes do not change while filling).
     fillable: Vec<usize>,
     limit: usize,
+    races: &'a RaceMemo,
 }
 
 impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
@@ -421,6 +428,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             }
         }
         self.short_of_liberties(board, side, table)
+            .or_else(|| self.race_against_dead(board, side, table))
     }
 
     /// A ko `side` may take now: a live lone stone of the opponent in atari
@@ -521,6 +529,74 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                         FillKind::Dame
                     };
                     return Some((l, kind));
+                }
+            }
+        }
+        None
+    }
+
+    /// A protective move in a capturing race against dead stones: a live
+    /// chain of `side` next to a dead opponent chain, both short of
+    /// liberties (the live one no richer than the dead one: with more it
+    /// wins moving second), that would lose the race if the opponent moved first
+    /// (the dame filled around it shorten it, and the dead stones may
+    /// extend inside the territory). The owner plays the move that wins
+    /// it back — a dame if one does, else a point of its territory, most
+    /// often a liberty of the dead chain. A chain lost whoever moves first
+    /// is left to the statuses' word; a lone stone is given up.
+    fn race_against_dead(
+        &self,
+        board: &Board,
+        side: Color,
+        table: &ChainTable,
+    ) -> Option<(usize, FillKind)> {
+        let (class_at, dead) = (self.class_at, self.dead);
+        let foe = Cell::of(side.opponent());
+        let max = MAX_RACE_LIBERTIES as u32;
+        let own_point = |m: usize| matches!(class_at(m), PointClass::Territory(c) if c == side);
+        let mut done = vec![false; table.libs.len()];
+        for &i in self.points {
+            if board.cell(i) != Cell::of(side) || dead[i] || table.libs[i] > max || done[i] {
+                continue;
+            }
+            let beside_dead = Board::neighbours(i)
+                .iter()
+                .any(|&n| board.cell(n) == foe && dead[n] && table.libs[n] <= max);
+            if !beside_dead {
+                continue;
+            }
+            let (stones, _) = board.chain(i);
+            for &s in &stones {
+                done[s] = true;
+            }
+            // A lone stone is given up, as in atari.
+            if stones.len() < 2 {
+                continue;
+            }
+            let mut raced: Vec<usize> = Vec::new();
+            for n in stones.iter().flat_map(|&s| Board::neighbours(s)) {
+                if board.cell(n) != foe
+                    || !dead[n]
+                    || table.libs[n] > max
+                    || table.libs[i] > table.libs[n]
+                    || raced.contains(&n)
+                {
+                    continue;
+                }
+                let (dead_stones, _) = board.chain(n);
+                let saving = self.races.saving_moves(board, side, &stones, &dead_stones);
+                raced.extend(dead_stones);
+                if let Some(&m) = saving
+                    .iter()
+                    .find(|&&m| class_at(m) == PointClass::Dame)
+                    .or_else(|| saving.iter().find(|&&m| own_point(m)))
+                {
+                    let kind = if own_point(m) {
+                        FillKind::Protective
+                    } else {
+                        FillKind::Dame
+                    };
+                    return Some((m, kind));
                 }
             }
         }

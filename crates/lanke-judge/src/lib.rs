@@ -24,6 +24,7 @@ mod judgement;
 mod marked;
 mod pipeline;
 mod playout;
+mod races;
 mod reading;
 mod shortage;
 mod standoff;

@@ -17,6 +17,7 @@ use crate::judgement::{
     Group, JudgeOptions, Judgement, PointClass, Stage, Status, StatusSource, OPEN_BELOW,
 };
 use crate::marked::judge_marked;
+use crate::races::RaceMemo;
 use crate::statuses::{chain_statuses, Statuses};
 
 /// Judges `board` with `to_move` to play next; `ko_ban` is the point
@@ -60,6 +61,9 @@ fn judge_once(
         StatusSource::Given { origin, .. } => origin.clone(),
         StatusSource::Marked { .. } => unreachable!("marked positions are counted as marked"),
     };
+    // Every reading of this position fills the same board: the races
+    // its fillings read are read once.
+    let races = RaceMemo::default();
     let read = |statuses: Statuses| {
         let stages = Stages {
             board,
@@ -67,6 +71,7 @@ fn judge_once(
             ko_ban,
             opts,
             source: &name,
+            races: &races,
         };
         stages.read(statuses)
     };
@@ -129,6 +134,7 @@ struct Stages<'a> {
     ko_ban: Option<Point>,
     opts: &'a JudgeOptions,
     source: &'a str,
+    races: &'a RaceMemo,
 }
 
 impl Stages<'_> {
@@ -149,6 +155,7 @@ impl Stages<'_> {
             self.opts,
             &classes,
             &infos,
+            self.races,
         );
         let played_out = self.opts.ending == EndingMode::PlayedOut;
         let confidence = infos.iter().map(|c| c.confidence).fold(1.0f32, f32::min);
@@ -189,6 +196,7 @@ fn play_ending(
     opts: &JudgeOptions,
     classes: &[PointClass],
     infos: &[ChainInfo],
+    races: &RaceMemo,
 ) -> (Ended, Ended) {
     let size = board.size();
     let cells = board.points().last().map_or(0, |i| i + 1);
@@ -245,6 +253,7 @@ fn play_ending(
             size,
             &dead_mask,
             ko_ban.map(Board::idx),
+            races,
         );
         // When the side to move, under no ko ban, and then its opponent
         // both pass at once, the other order starts from the same board
@@ -259,6 +268,7 @@ fn play_ending(
                 size,
                 &dead_mask,
                 None,
+                races,
             )
         };
         (first, second)

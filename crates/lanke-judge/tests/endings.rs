@@ -42,6 +42,27 @@ fn a_chain_in_atari_that_a_snapback_defends_needs_no_protection() {
     assert_eq!(j.before_fill.dame, 1);
 }
 
+/// A race against dead stones: six dead White stones on Black's left
+/// side (bg-bk, ch) keep three liberties (ah, ai, aj) while the dame
+/// White fills around Black's wall (dk, ek, fl) shorten it to three too.
+/// Left alone, White would take the wall first; Black captures the dead
+/// stones in time, three moves inside its own territory, as GNU Go 3.8
+/// plays it too (recorded W+3.5; without them Black's count is three
+/// points too high).
+#[test]
+fn a_wall_racing_dead_stones_captures_them_in_time() {
+    let j = judged("games/Cho_Chikun/1982-06-03.sgf");
+    assert!(j.dead[1].contains(&Point::from_sgf("ch").unwrap()));
+    let black: Vec<String> = protective(&j)
+        .into_iter()
+        .filter(|(c, _)| *c == Color::Black)
+        .map(|(_, p)| p)
+        .collect();
+    for p in ["ah", "ai", "aj"] {
+        assert!(black.contains(&p.to_string()), "{p} in {black:?}");
+    }
+}
+
 /// Protection by capture: when Black fills the dame at pn, White's lower
 /// chain is left with one liberty (sn), and extending there is self-atari;
 /// White protects by capturing the six dead black stones at sl, a move

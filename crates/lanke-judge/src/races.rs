@@ -1,0 +1,444 @@
+//! Capturing races (semeai) between two adjacent chains of opposite
+//! colours, each short of liberties: does one side's chain get taken with
+//! a given side to move, and which moves save a chain about to lose one?
+//!
+//! The search is the race a player counts out: each side may fill a
+//! liberty of the other chain, extend its own, capture a chain next to
+//! either that stands in atari, or put a third chain next to its own in
+//! atari (stones the opponent added beside it are taken rather than
+//! raced); the defender may also pass. A chain taken ends the race, and
+//! so does a chain with more than `ESCAPED_ABOVE` liberties: it has run
+//! out of the race and lives — unless it may not escape (dead stones
+//! inside the other side's territory), which leaves the race undecided.
+//! Eyes need no special case: filling the last point of an eye is suicide
+//! until it captures. A simple ko ban is kept along each line.
+//!
+//! It is an AND-OR search with a transposition table (filling orders
+//! transpose); a line that takes nothing within the depth bound leaves
+//! the chain standing, and a search that runs out of its node budget
+//! answers nothing, so answers are deterministic.
+//!
+//! Only the race lives here; which races to read and what their outcome
+//! costs is the caller's business (the filler's protective moves).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+
+use lanke_board::{Board, Cell};
+use lanke_sgf::Color;
+
+/// Chains with more liberties than this are not in a race worth reading.
+pub(crate) const MAX_RACE_LIBERTIES: usize = 5;
+
+/// A chain with more liberties than this has run out of the race.
+const ESCAPED_ABOVE: usize = 6;
+
+/// A chain that has gained more stones than this (joined another of its
+/// colour) has left the race.
+const JOINED_ABOVE: usize = 6;
+
+/// Nodes one question may visit.
+const RACE_BUDGET: u32 = 100;
+
+/// The longest line read (moves and passes).
+const MAX_DEPTH: u32 = 12;
+
+/// The two chains of a race, by one stone each (grid indices; index 0
+/// Black's, 1 White's), and whether each may end it by escaping — more
+/// than `ESCAPED_ABOVE` liberties. Dead stones inside the other side's
+/// territory cannot: their liberties there are no freedom, and a race in
+/// which they gain that many is left undecided.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RaceTargets {
+    pub chains: [usize; 2],
+    pub may_escape: [bool; 2],
+}
+
+impl RaceTargets {
+    /// A race of `side`'s chain at `own` against the opponent's at `foe`;
+    /// `may_escape` in the same order.
+    pub(crate) fn of(side: Color, own: usize, foe: usize, may_escape: [bool; 2]) -> RaceTargets {
+        let mut chains = [own, foe];
+        let mut may_escape = may_escape;
+        if side == Color::White {
+            chains.swap(0, 1);
+            may_escape.swap(0, 1);
+        }
+        RaceTargets { chains, may_escape }
+    }
+}
+
+/// Is `side`'s chain of `targets` taken with best play, `first` to move?
+/// `None` when the search runs out of budget.
+pub(crate) fn loses_race(
+    board: &Board,
+    targets: RaceTargets,
+    side: Color,
+    first: Color,
+) -> Option<bool> {
+    let mut race = Race::new(board, targets, side);
+    race.taken(board, first, None, 0, 0).map(|(taken, _)| taken)
+}
+
+/// `side`'s moves after which its chain of `targets` is no longer taken
+/// with the opponent moving next, in the reader's order; empty when none
+/// saves it or the search runs out.
+pub(crate) fn race_saving_moves(board: &Board, targets: RaceTargets, side: Color) -> Vec<usize> {
+    let mut race = Race::new(board, targets, side);
+    let Ok(chains) = race.settled(board) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for m in race.moves(board, side, &chains) {
+        let mut b = board.clone();
+        let r = b.play(side, m);
+        if r.suicided > 0 {
+            continue;
+        }
+        race.nodes = 0;
+        if race.taken(&b, side.opponent(), r.ko_point(), 0, 1) == Some((false, true)) {
+            out.push(m);
+        }
+    }
+    out
+}
+
+/// The races against dead stones a judgement's fillings have read, by
+/// the side, each chain's first stone and each chain's liberties: the
+/// moves that save the side's chain. The fillings of one position (both
+/// move orders, every reading of its open chains) meet the same races
+/// turn after turn; the liberties key them, since a race changes only
+/// when a liberty is filled.
+#[derive(Default)]
+pub(crate) struct RaceMemo(RefCell<HashMap<RaceKey, Vec<usize>>>);
+
+type RaceKey = (Color, usize, usize, Vec<usize>, Vec<usize>);
+
+impl RaceMemo {
+    /// `side`'s moves that win back the race of its chain (`own_stones`)
+    /// against the opponent's dead chain (`dead_stones`) when that race is
+    /// lost if the opponent moves first and won if `side` does; empty
+    /// otherwise (no threat, or the chain lost anyway).
+    pub(crate) fn saving_moves(
+        &self,
+        board: &Board,
+        side: Color,
+        own_stones: &[usize],
+        dead_stones: &[usize],
+    ) -> Vec<usize> {
+        let first = |stones: &[usize]| stones.iter().copied().min().unwrap_or(usize::MAX);
+        let (own, dead) = (first(own_stones), first(dead_stones));
+        let key = (
+            side,
+            own,
+            dead,
+            board.liberties_of(own_stones),
+            board.liberties_of(dead_stones),
+        );
+        if let Some(moves) = self.0.borrow().get(&key) {
+            return moves.clone();
+        }
+        let targets = RaceTargets::of(side, own, dead, [true, false]);
+        if std::env::var("NOSEARCH").is_ok() {
+            return Vec::new();
+        }
+        let threatened = loses_race(board, targets, side, side.opponent()) == Some(true)
+            && loses_race(board, targets, side, side) == Some(false);
+        let moves = if threatened {
+            race_saving_moves(board, targets, side)
+        } else {
+            Vec::new()
+        };
+        self.0.borrow_mut().insert(key, moves.clone());
+        moves
+    }
+}
+
+/// One race question: is the defender's chain taken?
+struct Race {
+    targets: RaceTargets,
+    defender: Color,
+    /// Each chain's number of stones when the question was asked.
+    sizes: [usize; 2],
+    nodes: u32,
+    /// Answers read to the end (not cut by the depth bound), by position,
+    /// side to move, ko ban and passes in a row.
+    known: HashMap<(u64, Color, Option<usize>, u32), bool>,
+}
+
+impl Race {
+    fn new(board: &Board, targets: RaceTargets, defender: Color) -> Race {
+        Race {
+            targets,
+            defender,
+            sizes: targets.chains.map(|c| board.chain(c).0.len()),
+            nodes: 0,
+            known: HashMap::new(),
+        }
+    }
+
+    /// Is the defender's chain taken with `to_move` to play? With it,
+    /// whether the answer was read to the end (no line cut by the depth
+    /// bound); `None` when the budget runs out.
+    fn taken(
+        &mut self,
+        board: &Board,
+        to_move: Color,
+        ko_ban: Option<usize>,
+        passes: u32,
+        depth: u32,
+    ) -> Option<(bool, bool)> {
+        let chains = match self.settled(board) {
+            Ok(chains) => chains,
+            Err(taken) => return Some((taken, true)),
+        };
+        if passes >= 2 {
+            return Some((false, true));
+        }
+        if depth > MAX_DEPTH {
+            return Some((false, false));
+        }
+        let key = (board.hash(), to_move, ko_ban, passes);
+        if let Some(&v) = self.known.get(&key) {
+            return Some((v, true));
+        }
+        self.nodes += 1;
+        if self.nodes > RACE_BUDGET {
+            return None;
+        }
+        let attacking = to_move != self.defender;
+        // The attacker needs one move that takes, the defender one move (or
+        // a pass) that does not, each read to the end. A line cut by the
+        // depth bound reads as "not taken" but proves nothing: an answer
+        // it could have changed is not exact.
+        let mut cut = false;
+        let moves = self.moves(board, to_move, &chains).into_iter().map(Some);
+        // The defender may pass; the attacker gains nothing by it.
+        let pass = (!attacking).then_some(None);
+        for m in moves.chain(pass) {
+            let (taken, read) = match m {
+                Some(m) if Some(m) == ko_ban => continue,
+                Some(m) => {
+                    let mut b = board.clone();
+                    let r = b.play(to_move, m);
+                    if r.suicided > 0 {
+                        continue;
+                    }
+                    self.taken(&b, to_move.opponent(), r.ko_point(), 0, depth + 1)?
+                }
+                None => self.taken(board, to_move.opponent(), None, passes + 1, depth + 1)?,
+            };
+            if !read {
+                cut = true;
+            } else if taken == attacking {
+                self.known.insert(key, taken);
+                return Some((taken, true));
+            }
+        }
+        // No exact success for the side to move: the attacker has not
+        // taken the chain; the defender has lost it unless a cut line
+        // might have saved it.
+        if cut {
+            return Some((false, false));
+        }
+        self.known.insert(key, !attacking);
+        Some((!attacking, true))
+    }
+
+    /// Whether the race has ended (`Err`: is the defender's chain taken?)
+    /// — a chain taken, or one escaped (the other's is then as good as
+    /// taken), or one that may not escape run out of it (neither) — or
+    /// else both chains, Black's first, as stones and liberty count.
+    fn settled(&self, board: &Board) -> Result<[Chain; 2], bool> {
+        let d = self.defender.index();
+        let targets = self.targets.chains;
+        if board.cell(targets[d]) != Cell::of(self.defender) {
+            return Err(true);
+        }
+        if board.cell(targets[1 - d]) != Cell::of(self.defender.opponent()) {
+            return Err(false);
+        }
+        let chains = targets.map(|c| board.chain(c));
+        // A chain joined to a group of its own colour has left the race
+        // as surely as one with liberties to spare: the group's fate is
+        // the statuses' business.
+        let escaped = |i: usize| {
+            chains[i].1 > ESCAPED_ABOVE || chains[i].0.len() > self.sizes[i] + JOINED_ABOVE
+        };
+        if escaped(d) {
+            return Err(false);
+        }
+        if escaped(1 - d) {
+            return Err(self.targets.may_escape[1 - d]);
+        }
+        Ok(chains)
+    }
+
+    /// `side`'s candidate moves: taking the other target in atari or a
+    /// chain in atari next to its own, then the other target's liberties
+    /// (the ones it does not share with `side`'s target first), then
+    /// extensions of its own target that gain liberties. The defender also
+    /// puts third chains next to its target in atari (stones the attacker
+    /// added beside it, often joined to dead ones, are taken rather than
+    /// raced).
+    fn moves(&self, board: &Board, side: Color, chains: &[Chain; 2]) -> Vec<usize> {
+        let (own_stones, _) = &chains[side.index()];
+        let (other_stones, other_count) = &chains[side.opponent().index()];
+        let mut moves = Vec::new();
+        let add = |m: usize, moves: &mut Vec<usize>| {
+            if !moves.contains(&m) {
+                moves.push(m);
+            }
+        };
+        let other_libs = board.liberties_of(other_stones);
+        if *other_count == 1 {
+            add(other_libs[0], &mut moves);
+        }
+        // The opponent's chains next to one's own target: those in atari
+        // are taken, those with two liberties put in atari (a chain seen
+        // from several stones adds the same points once).
+        let foe = Cell::of(side.opponent());
+        let mut short: Vec<usize> = Vec::new();
+        for n in own_stones.iter().flat_map(|&s| Board::neighbours(s)) {
+            if board.cell(n) != foe || other_stones.contains(&n) {
+                continue;
+            }
+            match board.liberties_at_most::<2>(n) {
+                Some((libs, 1)) => add(libs[0], &mut moves),
+                Some((libs, 2)) if side == self.defender => short.extend(libs),
+                _ => {}
+            }
+        }
+        let own_libs = board.liberties_of(own_stones);
+        for &l in other_libs.iter().filter(|l| !own_libs.contains(l)) {
+            add(l, &mut moves);
+        }
+        for &l in other_libs.iter().filter(|l| own_libs.contains(l)) {
+            add(l, &mut moves);
+        }
+        for l in short {
+            add(l, &mut moves);
+        }
+        for &l in &own_libs {
+            let gains = Board::neighbours(l).iter().any(|&n| {
+                board.cell(n) == Cell::Empty && !own_libs.contains(&n)
+                    || board.cell(n) == Cell::of(side) && !own_stones.contains(&n)
+            });
+            if gains {
+                add(l, &mut moves);
+            }
+        }
+        moves
+    }
+}
+
+/// A chain's stones and its number of liberties.
+type Chain = (Vec<usize>, usize);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board_from_top_rows;
+    use lanke_sgf::Point;
+
+    fn at(x: u8, y: u8) -> usize {
+        Board::idx(Point::new(x, y))
+    }
+
+    /// Is White's chain taken, Black moving first and White first?
+    fn white_taken(rows: &[&str], black: (u8, u8), white: (u8, u8)) -> [Option<bool>; 2] {
+        let b = board_from_top_rows(9, rows);
+        let targets = RaceTargets {
+            chains: [at(black.0, black.1), at(white.0, white.1)],
+            may_escape: [true, true],
+        };
+        [Color::Black, Color::White].map(|first| loses_race(&b, targets, Color::White, first))
+    }
+
+    #[test]
+    fn three_liberties_beat_two_whoever_moves_first() {
+        // Black's four stones (x 0-3, y 1) have three liberties on the
+        // edge; White's four below them (y 2) have two, inside Black's
+        // wall. Black takes them moving first or second.
+        let rows = [
+            "...OX....", //
+            "XXXXO....",
+            "OOOOX....",
+            "X..XX....",
+            "XXXXX....",
+        ];
+        assert_eq!(white_taken(&rows, (0, 1), (0, 2)), [Some(true); 2]);
+    }
+
+    #[test]
+    fn a_chain_that_joins_its_wall_has_escaped() {
+        // Black b1 (x 1, y 0) shares a1 and c1 with White's three stones
+        // below it, but c1 also joins it to Black's wall: Black connects
+        // there (moving first) or answers White's a1 there, and White's
+        // stones are taken either way.
+        let rows = [
+            ".X.X.....", //
+            "OOOX.....",
+            "XXXX.....",
+        ];
+        assert_eq!(white_taken(&rows, (1, 0), (0, 1)), [Some(true); 2]);
+    }
+
+    /// Black's seven stones around three dead White stones on the edge
+    /// (x 1, y 1-3) have three liberties: a1, d1 and a5. The dead stones
+    /// have three too, a2-a4. Whoever moves first wins the race.
+    const EVEN_RACE: [&str; 6] = [
+        ".XX.O....", //
+        ".OXO.....",
+        ".OXO.....",
+        ".OXO.....",
+        ".XXO.....",
+        "OOOO.....",
+    ];
+
+    fn race_against_dead(rows: &[&str]) -> (Board, RaceTargets) {
+        let b = board_from_top_rows(9, rows);
+        (
+            b,
+            RaceTargets::of(Color::Black, at(1, 0), at(1, 1), [true, false]),
+        )
+    }
+
+    #[test]
+    fn an_even_race_against_dead_stones_is_lost_moving_second() {
+        let (b, targets) = race_against_dead(&EVEN_RACE);
+        assert_eq!(
+            loses_race(&b, targets, Color::Black, Color::White),
+            Some(true)
+        );
+        assert_eq!(
+            loses_race(&b, targets, Color::Black, Color::Black),
+            Some(false)
+        );
+        // Black saves it by taking a liberty of the dead stones, the
+        // reader's first choice.
+        let saving = race_saving_moves(&b, targets, Color::Black);
+        assert!([at(0, 1), at(0, 2), at(0, 3)].contains(&saving[0]));
+        let (own, dead) = (b.chain(at(1, 0)).0, b.chain(at(1, 1)).0);
+        let memo = RaceMemo::default();
+        assert_eq!(memo.saving_moves(&b, Color::Black, &own, &dead), saving);
+    }
+
+    #[test]
+    fn a_liberty_ahead_needs_no_answer() {
+        // White's wall stone c6 gone, Black's chain has a fourth liberty
+        // there: four against three, and the race is Black's even with
+        // White to move.
+        let mut rows = EVEN_RACE;
+        rows[5] = "OO.O.....";
+        let (b, targets) = race_against_dead(&rows);
+        assert_ne!(
+            loses_race(&b, targets, Color::Black, Color::White),
+            Some(true)
+        );
+        let (own, dead) = (b.chain(at(1, 0)).0, b.chain(at(1, 1)).0);
+        assert!(RaceMemo::default()
+            .saving_moves(&b, Color::Black, &own, &dead)
+            .is_empty());
+    }
+}
