@@ -230,6 +230,16 @@ fn live_stones_taken(board: &Board, color: Color, i: usize, dead: &[bool], libs:
     n
 }
 
+/// How a forced fill is counted: a protective move when it lies in the
+/// mover's own territory (`own`), else a dame.
+fn kind_of(own: bool) -> FillKind {
+    if own {
+        FillKind::Protective
+    } else {
+        FillKind::Dame
+    }
+}
+
 fn chain_size(board: &Board, stone: usize) -> usize {
     board.chain(stone).0.len()
 }
@@ -418,12 +428,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                 if (mine || matches!(class_at(m), PointClass::Dame | PointClass::LiveStone(_)))
                     && !self_atari(board, side, m, &table.libs)
                 {
-                    let kind = if mine {
-                        FillKind::Protective
-                    } else {
-                        FillKind::Dame
-                    };
-                    return Some((m, kind));
+                    return Some((m, kind_of(mine)));
                 }
             }
         }
@@ -488,7 +493,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         table: &ChainTable,
     ) -> Option<(usize, FillKind)> {
         let (class_at, dead) = (self.class_at, self.dead);
-        let own_point = |m: usize| matches!(class_at(m), PointClass::Territory(c) if c == side);
+        let own_point = |m: usize| self.own_territory(side, m);
         let mut done = vec![false; table.libs.len()];
         for &i in self.points {
             if board.cell(i) != Cell::of(side) || dead[i] || table.libs[i] != 2 || done[i] {
@@ -523,16 +528,16 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                 let mut t = board.clone();
                 let r = t.play(side, l);
                 if r.suicided == 0 && !capturable(&t, i, side.opponent(), dead, SHORTAGE_DEPTH) {
-                    let kind = if own_point(l) {
-                        FillKind::Protective
-                    } else {
-                        FillKind::Dame
-                    };
-                    return Some((l, kind));
+                    return Some((l, kind_of(own_point(l))));
                 }
             }
         }
         None
+    }
+
+    /// Is `m` a point of `side`'s own territory?
+    fn own_territory(&self, side: Color, m: usize) -> bool {
+        matches!((self.class_at)(m), PointClass::Territory(c) if c == side)
     }
 
     /// A protective move in a capturing race against dead stones: a live
@@ -553,7 +558,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         let (class_at, dead) = (self.class_at, self.dead);
         let foe = Cell::of(side.opponent());
         let max = MAX_RACE_LIBERTIES as u32;
-        let own_point = |m: usize| matches!(class_at(m), PointClass::Territory(c) if c == side);
+        let own_point = |m: usize| self.own_territory(side, m);
         let mut done = vec![false; table.libs.len()];
         for &i in self.points {
             if board.cell(i) != Cell::of(side) || dead[i] || table.libs[i] > max || done[i] {
@@ -591,12 +596,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                     .find(|&&m| class_at(m) == PointClass::Dame)
                     .or_else(|| saving.iter().find(|&&m| own_point(m)))
                 {
-                    let kind = if own_point(m) {
-                        FillKind::Protective
-                    } else {
-                        FillKind::Dame
-                    };
-                    return Some((m, kind));
+                    return Some((m, kind_of(own_point(m))));
                 }
             }
         }
