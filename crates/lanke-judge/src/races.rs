@@ -1,15 +1,18 @@
 //! Capturing races (semeai) between two adjacent chains of opposite
-//! colours, each short of liberties: does one side's chain get taken with
-//! a given side to move, and which moves save a chain about to lose one?
+//! colours, each short of liberties: is one side's chain (the defender's)
+//! taken with a given side to move, and which moves save a chain about to
+//! lose one?
 //!
 //! The search is the race a player counts out: each side may fill a
-//! liberty of the other chain, extend its own, capture a chain next to
-//! either that stands in atari, or put a third chain next to its own in
-//! atari (stones the opponent added beside it are taken rather than
-//! raced); the defender may also pass. A chain taken ends the race, and
-//! so does a chain with more than `ESCAPED_ABOVE` liberties: it has run
-//! out of the race and lives — unless it may not escape (dead stones
-//! inside the other side's territory), which leaves the race undecided.
+//! liberty of the other chain, extend its own where that gains liberties,
+//! or capture the other chain or a chain next to its own that stands in
+//! atari; the defender may also put a third chain next to its own in
+//! atari (stones the attacker added beside it are taken rather than
+//! raced) or pass. A chain taken ends the race, and so does a chain with
+//! more than `ESCAPED_ABOVE` liberties or one joined to a group of its
+//! colour: it has run out of the race and lives — unless it may not
+//! escape (dead stones inside the other side's territory), which leaves
+//! the race undecided.
 //! Eyes need no special case: filling the last point of an eye is suicide
 //! until it captures. A simple ko ban is kept along each line.
 //!
