@@ -16,7 +16,7 @@
 //! figures are the product's.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use lanke_judge::{judge, JudgeOptions, StatusSource};
+use lanke_judge::{judge, judge_final, JudgeOptions, StatusSource};
 use lanke_rules::{score, KomiMode, Quantities, FAMILIES};
 use lanke_sgf::Color;
 use rayon::prelude::*;
@@ -51,14 +51,7 @@ fn pipeline(bytes: &[u8]) -> f64 {
         .flatten()
     {
         let r = lanke_board::replay(g);
-        let to_move = lanke_board::next_to_move(g, &r);
-        let j = judge(
-            &r.board,
-            to_move,
-            r.ko_ban_for(to_move),
-            &StatusSource::Builtin,
-            &JudgeOptions::default(),
-        );
+        let j = judge_final(g, &r, &StatusSource::Builtin, &JudgeOptions::default());
         let q = Quantities::new(&r, &j, g.info.handicap.stones);
         for f in &FAMILIES {
             total += score(f, &q, KomiMode::Native).margin;

@@ -37,7 +37,7 @@ pub use judgement::{
     Alternative, AlternativeKind, ChainInfo, Counts, EndingMode, Fill, FillKind, Group,
     JudgeOptions, Judgement, PointClass, Stage, Status, StatusSource, OPEN_BELOW,
 };
-pub use pipeline::judge;
+pub use pipeline::{judge, judge_final};
 pub use playout::{ownership, Ownership, Rng};
 pub use reading::{enclosures, read, Enclosure, LocalStatus};
 pub use standoff::{

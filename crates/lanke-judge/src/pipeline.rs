@@ -6,8 +6,8 @@
 //! runs stages 2–6 again for the alternative readings (the other order;
 //! open chains read in either colour's favour).
 
-use lanke_board::{Board, Cell};
-use lanke_sgf::{Color, Point};
+use lanke_board::{next_to_move, Board, Cell, Replay};
+use lanke_sgf::{Color, GameRecord, Point};
 
 use crate::classes::{classify, open_border_counts, Classified};
 use crate::filling::fill_dame;
@@ -39,6 +39,25 @@ pub fn judge(
     } else {
         judgement
     }
+}
+
+/// Judges the final position of `record` as `played` replays it: the side
+/// to move next and the ko ban it is under come from the record.
+#[must_use]
+pub fn judge_final(
+    record: &GameRecord,
+    played: &Replay,
+    source: &StatusSource,
+    opts: &JudgeOptions,
+) -> Judgement {
+    let to_move = next_to_move(record, played);
+    judge(
+        &played.board,
+        to_move,
+        played.ko_ban_for(to_move),
+        source,
+        opts,
+    )
 }
 
 /// One judgement; with `sign_settles`, the playouts may stop on

@@ -9,8 +9,8 @@ mod common;
 use common::{judged, pts, record};
 use lanke_board::replay;
 use lanke_judge::{
-    judge, read_standoff, standoff_sekis, JudgeOptions, Judgement, PointClass, Stage, Status,
-    StatusSource, STANDOFF_NODE_BUDGET,
+    judge, judge_final, read_standoff, standoff_sekis, JudgeOptions, Judgement, PointClass, Stage,
+    Status, StatusSource, STANDOFF_NODE_BUDGET,
 };
 use lanke_sgf::{Color, Point};
 
@@ -355,12 +355,10 @@ fn alphago_zero_self_play_2_ends_with_a_seki_of_stones_in_atari() {
 fn a_resigned_games_open_regions_go_to_the_side_the_playouts_give_them() {
     let r = record(lanke_testdata::cwi_file("games/NHK/37/35.sgf"));
     let played = replay(&r);
-    let to_move = lanke_board::next_to_move(&r, &played);
     let estimate = |stage: Stage| {
-        judge(
-            &played.board,
-            to_move,
-            played.ko_ban_for(to_move),
+        judge_final(
+            &r,
+            &played,
             &StatusSource::Builtin,
             &JudgeOptions {
                 playouts: 8,

@@ -23,7 +23,7 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 use lanke_board::Replay;
 use lanke_gtp::GtpEngine;
-use lanke_judge::{judge, JudgeOptions, Judgement, StatusSource};
+use lanke_judge::{judge_final, JudgeOptions, Judgement, StatusSource};
 use lanke_sgf::{GameRecord, Point};
 
 use crate::judge_cmd::next_to_move;
@@ -218,13 +218,7 @@ pub fn judge_game(
             (JudgeSpec::Builtin(_), _) => StatusSource::Builtin,
             (JudgeSpec::Gtp(cmd), Some(e)) => ask_engine(e, format!("gtp:{cmd}"))?,
             (JudgeSpec::Consult(_, cmd), Some(e)) => {
-                let own = judge(
-                    &r.board,
-                    to_move,
-                    r.ko_ban_for(to_move),
-                    &StatusSource::Builtin,
-                    &opts,
-                );
+                let own = judge_final(record, r, &StatusSource::Builtin, &opts);
                 if own.confidence >= CONSULT_BELOW {
                     return Ok(own);
                 }
@@ -236,13 +230,7 @@ pub fn judge_game(
             }
         }
     };
-    Ok(judge(
-        &r.board,
-        to_move,
-        r.ko_ban_for(to_move),
-        &source,
-        &opts,
-    ))
+    Ok(judge_final(record, r, &source, &opts))
 }
 
 /// Why a replayed record holds no position to judge, if it does not: no

@@ -3,8 +3,8 @@
 //! lists. No assertions live here.
 #![allow(dead_code)] // each test file uses a different subset
 
-use lanke_board::{next_to_move, replay, Board};
-use lanke_judge::{judge, JudgeOptions, Judgement, StatusSource};
+use lanke_board::{replay, Board};
+use lanke_judge::{judge_final, JudgeOptions, Judgement, StatusSource};
 use lanke_sgf::{load_collection, GameRecord, Point};
 
 /// The first game of an SGF file's bytes.
@@ -25,15 +25,8 @@ pub fn judged(bytes: &[u8]) -> (Judgement, Board) {
 pub fn judged_with(bytes: &[u8], opts: &JudgeOptions) -> (Judgement, Board) {
     let r = record(bytes);
     let played = replay(&r);
-    let to_move = next_to_move(&r, &played);
     (
-        judge(
-            &played.board,
-            to_move,
-            played.ko_ban_for(to_move),
-            &StatusSource::Builtin,
-            opts,
-        ),
+        judge_final(&r, &played, &StatusSource::Builtin, opts),
         played.board,
     )
 }

@@ -1,8 +1,8 @@
 //! What the rules' integration tests share: a record's first game,
 //! replayed and judged by the built-in judge. No assertions live here.
 
-use lanke_board::{next_to_move, replay, Replay};
-use lanke_judge::{judge, JudgeOptions, Judgement, StatusSource};
+use lanke_board::{replay, Replay};
+use lanke_judge::{judge_final, JudgeOptions, Judgement, StatusSource};
 use lanke_sgf::{load_collection, GameRecord};
 
 /// The first game of an SGF file's bytes, its replay, and the built-in
@@ -13,11 +13,9 @@ pub fn judged(bytes: &[u8]) -> (GameRecord, Replay, Judgement) {
         .remove(0)
         .expect("a go record");
     let r = replay(&record);
-    let to_move = next_to_move(&record, &r);
-    let j = judge(
-        &r.board,
-        to_move,
-        r.ko_ban_for(to_move),
+    let j = judge_final(
+        &record,
+        &r,
         &StatusSource::Builtin,
         &JudgeOptions::default(),
     );
