@@ -194,6 +194,42 @@ fn forces_protection(
     })
 }
 
+/// Would `side` filling the dame `i` weaken itself: leave the chain the
+/// new stone joins with two liberties, one a dame the opponent can fill
+/// and the other in `side`'s own territory or seki eye, so that the
+/// opponent's fill puts it in atari and forces a protective move that
+/// another dame would not have cost? A player fills the harmless dame
+/// first.
+fn weakens(
+    board: &Board,
+    side: Color,
+    i: usize,
+    class_at: &impl Fn(usize) -> PointClass,
+    dead: &[bool],
+) -> bool {
+    let mut b = board.clone();
+    let r = b.play(side, i);
+    if r.captured > 0 || r.suicided > 0 {
+        return false;
+    }
+    let libs = b.chain_liberties(i);
+    if libs.len() != 2 {
+        return false;
+    }
+    let own = |m: usize| matches!(class_at(m), PointClass::Territory(c) | PointClass::SekiEye(c) if c == side);
+    libs.iter().any(|&l| {
+        let other = if libs[0] == l { libs[1] } else { libs[0] };
+        if class_at(l) != PointClass::Dame || !own(other) {
+            return false;
+        }
+        let mut t = b.clone();
+        let r = t.play(side.opponent(), l);
+        r.suicided == 0
+            && t.chain_liberties(l).len() >= 2
+            && capture_sticks_with_dead(&t, side.opponent(), other, dead)
+    })
+}
+
 /// Can `side` fill the shared seki liberty `i` and leave every live chain
 /// next to it with two liberties or more? A seki with three shared
 /// liberties has one to spare: whoever fills first takes it (seed 000's
@@ -524,6 +560,9 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             if !capturable(board, i, side.opponent(), dead, SHORTAGE_DEPTH) {
                 continue;
             }
+            // A dame that saves it costs nothing: tried first.
+            let mut libs = libs;
+            libs.sort_by_key(|&l| own_point(l));
             for &l in &libs {
                 let mut t = board.clone();
                 let r = t.play(side, l);
@@ -646,6 +685,17 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         {
             return Some(i);
         }
+        // Dame that weaken the filler's own shape wait while others remain.
+        let harmless: Vec<usize> = dame
+            .iter()
+            .copied()
+            .filter(|&i| !weakens(board, side, i, class_at, dead))
+            .collect();
+        let dame = if harmless.is_empty() {
+            dame
+        } else {
+            &harmless[..]
+        };
         // Groups are read on the board as it will be counted: dead stones
         // gone (only needed when no dame is urgent).
         let groups =

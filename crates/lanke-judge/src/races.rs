@@ -138,13 +138,17 @@ impl RaceMemo {
             board.liberties_of(own_stones),
             board.liberties_of(dead_stones),
         );
+        // A saving move may lie off both chains' liberties (an atari on a
+        // third chain), so a race met again on another board keeps only
+        // its moves still open there.
         if let Some(moves) = self.0.borrow().get(&key) {
-            return moves.clone();
+            return moves
+                .iter()
+                .copied()
+                .filter(|&m| board.cell(m) == Cell::Empty)
+                .collect();
         }
         let targets = RaceTargets::of(side, own, dead, [true, false]);
-        if std::env::var("NOSEARCH").is_ok() {
-            return Vec::new();
-        }
         let threatened = loses_race(board, targets, side, side.opponent()) == Some(true)
             && loses_race(board, targets, side, side) == Some(false);
         let moves = if threatened {

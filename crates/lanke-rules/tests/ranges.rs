@@ -18,20 +18,21 @@ fn japanese_range(member: &str) -> (MarginRange, Vec<AlternativeKind>) {
     (range, j.alternatives.iter().map(|a| a.kind).collect())
 }
 
-/// Gosei 41 (RE W+5.5): the judge keeps the order that ends W+6.5; the
-/// other order's ending gives the record's W+5.5, so the record is
-/// consistent, and a result two points off either is contradicted.
+/// Honinbo 2001 game 2 (RE B+0.5): the judge keeps the order that ends
+/// B+1.5; the other order's ending gives the record's B+0.5, so the
+/// record is consistent, and a result two points off either is
+/// contradicted.
 #[test]
 fn a_record_the_other_move_order_gives_is_consistent() {
-    let (range, kinds) = japanese_range("games/Gosei/41/K09.sgf");
+    let (range, kinds) = japanese_range("games/Honinbo/Title/Hon-2001-2.sgf");
     assert_eq!(kinds, [AlternativeKind::OtherOrder]);
-    assert_eq!(range.point, -6.5);
-    assert_eq!(range.sure, (-6.5, -5.5));
+    assert_eq!(range.point, 1.5);
+    assert_eq!(range.sure, (0.5, 1.5));
     assert_eq!(range.open, range.sure);
     assert!(!range.single());
-    assert_eq!(range.check(-5.5), RecordCheck::Consistent);
-    assert_eq!(range.check(-8.5), RecordCheck::Contradicted { by: 2.0 });
-    assert_eq!(range.check(-3.5), RecordCheck::Contradicted { by: 2.0 });
+    assert_eq!(range.check(0.5), RecordCheck::Consistent);
+    assert_eq!(range.check(-1.5), RecordCheck::Contradicted { by: 2.0 });
+    assert_eq!(range.check(3.5), RecordCheck::Contradicted { by: 2.0 });
 }
 
 /// Kisei 43 (RE B+0.5): the judge is unsure of chains worth some 36

@@ -60,13 +60,13 @@ fn song_records_agree_with_every_stated_figure() {
 
 #[test]
 fn a_disagreement_fails_unless_report_only() {
-    // 5.sgf (ca. 1000): the GC line gives White 58-7-8=43 and RE W+1; the
-    // built-in judge is unsure of this position and finds B+1.
-    let dir = write_records("five", &["games/ancient/old_chinese/5.sgf"]);
+    // 20.sgf stops after 158 moves with 200 neutral points left; its RE
+    // names Black the winner, and the unfinished position counts for White.
+    let dir = write_records("twenty", &["games/ancient/old_chinese/20.sgf"]);
     let (ok, table) = verify(&dir, &[]);
     assert!(!ok, "{table}");
-    assert!(table.contains("disagree"), "{table}");
-    assert!(table.contains("judgement uncertain"), "{table}");
+    assert!(table.contains(" disagree "), "{table}");
+    assert!(table.contains("the record stops before the end"), "{table}");
     let (ok, _) = verify(&dir, &["--report-only"]);
     assert!(ok);
 }
@@ -109,21 +109,39 @@ fn an_annotation_that_leaves_out_the_balancing_move_is_explained_as_such() {
     assert!(row_with(&table, "B: 76-21-4=51").contains(" agree "));
 }
 
-/// 5.sgf (1094): GC "W: 58-7-8=43 ... However, B can still destroy the W
-/// center point". The judge gives White 57 after two protective moves
-/// of its own (the point the comment warns of), and White balances with
-/// a move in its own routes: both differences are named.
+/// 5.sgf (1094): GC "B: 55-9-4=42, W: 58-7-8=43 ... However, B can still
+/// destroy the W center point", RE W+1. White fills its dame so that it
+/// owes no protective move, and every part of both lines and the margin
+/// agree.
+#[test]
+fn the_1094_group_tax_lines_agree_in_every_part() {
+    let dir = write_records("five", &["games/ancient/old_chinese/5.sgf"]);
+    let (ok, table) = verify(&dir, &[]);
+    assert!(ok, "{table}");
+    for stated in ["W by 1 ", "B: 55-9-4=42", "W: 58-7-8=43"] {
+        assert!(row_with(&table, stated).contains(" agree "), "{table}");
+    }
+}
+
+/// A line whose parts differ from the rescoring names each part: 5.sgf
+/// with its White line edited to claim two more points of territory and
+/// one stone fewer lost.
 #[test]
 fn a_group_tax_line_names_the_parts_that_differ() {
-    let dir = write_records("five-parts", &["games/ancient/old_chinese/5.sgf"]);
-    let (_, table) = verify(&dir, &["--report-only"]);
-    let gc = row_with(&table, "W: 58-7-8=43");
-    assert!(gc.contains("W: 57-7-8=41"), "{gc}");
+    let dir = std::env::temp_dir().join(format!("lanke-verify-edited-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sgf = String::from_utf8_lossy(lanke_testdata::cwi_file("games/ancient/old_chinese/5.sgf"))
+        .replace("W: 58-7-8=43", "W: 60-6-8=46");
+    std::fs::write(dir.join("5-edited.sgf"), sgf).unwrap();
+    let (ok, table) = verify(&dir, &[]);
+    assert!(!ok, "{table}");
+    let gc = row_with(&table, "W: 60-6-8=46");
     assert!(
-        gc.contains("territory 57 against 58 after 2 protective move(s) of W inside it"),
+        gc.contains("W: 58-7-8=43") && gc.contains(" disagree "),
         "{gc}"
     );
-    assert!(gc.contains("W moved once fewer (131:130)"), "{gc}");
+    assert!(gc.contains("territory 58 against 60"), "{gc}");
+    assert!(gc.contains("stones lost 7 against 6"), "{gc}");
 }
 
 /// DH03 (1739) stops after 232 moves with 110 neutral points left: the
