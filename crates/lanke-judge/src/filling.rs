@@ -195,11 +195,12 @@ fn forces_protection(
 }
 
 /// Would `side` filling the dame `i` weaken itself: leave the chain the
-/// new stone joins with two liberties, one a dame the opponent can fill
-/// and the other in `side`'s own territory or seki eye, so that the
-/// opponent's fill puts it in atari and forces a protective move that
-/// another dame would not have cost? A player fills the harmless dame
-/// first.
+/// new stone joins with two liberties, one a dame the opponent can fill,
+/// so that the opponent's fill puts it in atari where saving it costs
+/// (the last liberty lies in `side`'s own territory or seki eye: a
+/// protective move another dame would not have cost) or fails (the last
+/// liberty is a dame, but extending there leaves the chain in atari
+/// still)? A player fills the harmless dame first.
 fn weakens(
     board: &Board,
     side: Color,
@@ -219,7 +220,12 @@ fn weakens(
     let own = |m: usize| matches!(class_at(m), PointClass::Territory(c) | PointClass::SekiEye(c) if c == side);
     libs.iter().any(|&l| {
         let other = if libs[0] == l { libs[1] } else { libs[0] };
-        if class_at(l) != PointClass::Dame || !own(other) {
+        let free_escape = |t: &Board| {
+            let mut u = t.clone();
+            let r = u.play(side, other);
+            r.suicided == 0 && (r.captured > 0 || u.chain_liberties(other).len() >= 2)
+        };
+        if class_at(l) != PointClass::Dame || !(own(other) || class_at(other) == PointClass::Dame) {
             return false;
         }
         let mut t = b.clone();
@@ -227,6 +233,7 @@ fn weakens(
         r.suicided == 0
             && t.chain_liberties(l).len() >= 2
             && capture_sticks_with_dead(&t, side.opponent(), other, dead)
+            && (own(other) || !free_escape(&t))
     })
 }
 
@@ -716,5 +723,45 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             .copied()
             .find(|&i| threatens(board, side, i, dead, libs))
             .or_else(|| dame.first().copied())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board_from_top_rows;
+    use lanke_sgf::Point;
+
+    fn at(x: u8, y: u8) -> usize {
+        Board::idx(Point::new(x, y))
+    }
+
+    /// Three dame between Black's wall (c1-c3) and White's stones: d1, e1
+    /// and e2. Black filling e1 stands alone with d1 and e2; White's d1
+    /// puts it in atari and the extension to e2 has no liberty, so the
+    /// stone is lost. Black filling d1 joins the wall and weakens nothing.
+    #[test]
+    fn a_dame_whose_stone_the_opponent_can_take_weakens_its_filler() {
+        let b = board_from_top_rows(
+            9,
+            &[
+                "..X..O...", //
+                "..XO.O...",
+                "XXXOOO...",
+            ],
+        );
+        let dame = [at(3, 0), at(4, 0), at(4, 1)];
+        let class_at = |i: usize| {
+            if dame.contains(&i) {
+                PointClass::Dame
+            } else if i == at(0, 0) || i == at(1, 0) || i == at(0, 1) || i == at(1, 1) {
+                PointClass::Territory(Color::Black)
+            } else {
+                PointClass::LiveStone(Color::White)
+            }
+        };
+        let dead = vec![false; at(8, 8) + 1];
+        assert!(weakens(&b, Color::Black, at(4, 0), &class_at, &dead));
+        assert!(!weakens(&b, Color::Black, at(3, 0), &class_at, &dead));
     }
 }
