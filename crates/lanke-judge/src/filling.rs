@@ -207,7 +207,21 @@ fn weakens(
     i: usize,
     class_at: &impl Fn(usize) -> PointClass,
     dead: &[bool],
+    chain_libs: &[u32],
 ) -> bool {
+    // Three empty neighbours, or an own chain with four liberties that
+    // keeps three, leave the new chain three liberties or more.
+    let mut empty = 0;
+    for n in Board::neighbours(i) {
+        match board.cell(n) {
+            Cell::Empty => empty += 1,
+            c if c == Cell::of(side) && chain_libs[n] >= 4 => return false,
+            _ => {}
+        }
+    }
+    if empty >= 3 {
+        return false;
+    }
     let mut b = board.clone();
     let r = b.play(side, i);
     if r.captured > 0 || r.suicided > 0 {
@@ -696,7 +710,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         let harmless: Vec<usize> = dame
             .iter()
             .copied()
-            .filter(|&i| !weakens(board, side, i, class_at, dead))
+            .filter(|&i| !weakens(board, side, i, class_at, dead, libs))
             .collect();
         let dame = if harmless.is_empty() {
             dame
@@ -761,7 +775,15 @@ mod tests {
             }
         };
         let dead = vec![false; at(8, 8) + 1];
-        assert!(weakens(&b, Color::Black, at(4, 0), &class_at, &dead));
-        assert!(!weakens(&b, Color::Black, at(3, 0), &class_at, &dead));
+        let libs = ChainTable::of(&b, &dead).libs;
+        assert!(weakens(&b, Color::Black, at(4, 0), &class_at, &dead, &libs));
+        assert!(!weakens(
+            &b,
+            Color::Black,
+            at(3, 0),
+            &class_at,
+            &dead,
+            &libs
+        ));
     }
 }
