@@ -2,9 +2,9 @@
 //! the real board (dead stones still standing), with the protective moves
 //! that atari, shortage of liberties and races against dead stones (read
 //! by `races`) force, open kos taken and connected, and a greedy choice
-//! among the dame that joins and cuts groups for the families that tax
-//! them. The played-out ending is
-//! `ending`; the groups' bookkeeping is `groups`.
+//! among the dame that fills harmless ones before those that would weaken
+//! the filler, and joins and cuts groups for the families that tax them.
+//! The played-out ending is `ending`; the groups' bookkeeping is `groups`.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
@@ -311,7 +311,8 @@ fn chain_size(board: &Board, stone: usize) -> usize {
 /// the races read for every filling of the position); fill a dame that forces such a
 /// protective move on the opponent (sente: the opponent must answer, so the
 /// mover keeps the turn and plays every such dame first); fill a dame the
-/// opponent could use to force one; fill a dame that joins two of one's own
+/// opponent could use to force one; among the rest, leave for last the dame
+/// that would weaken the filler (`weakens`); fill a dame that joins two of one's own
 /// groups; fill a dame that keeps two opponent groups apart; fill a dame
 /// that puts the opponent in atari; fill any dame that is not self-atari,
 /// or a seki's spare shared liberty. Joining and cutting matter to the
@@ -682,8 +683,9 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     }
 
     /// The greedy rule's choice among `dame`: one that forces a protective
-    /// move, else one that saves one's own, else a join, a cut, a threat,
-    /// else the first.
+    /// move, else one that saves one's own, else — among the dame that do
+    /// not weaken the filler, if any — a join, a cut, a threat, else the
+    /// first.
     fn greedy(
         &self,
         board: &Board,
