@@ -20,9 +20,7 @@ pub(crate) const SEKI_LINK_EYE_MAX: usize = 2;
 /// it. Its points that the playouts give clearly to one side
 /// ([`OPEN_BORDER_OWNED`]) count as that side's territory, the rest stay
 /// dame. Left as dame, such a region counts for nobody, where the players
-/// would have closed it. Measured: +15 exact results on eval samples 1–6
-/// (where 12 and 0.6 were chosen among 1–30 points and 0.4–0.8) and +13 on
-/// the held-out samples 7–12.
+/// would have closed it.
 const OPEN_BORDER_POINTS: usize = 12;
 /// The ownership balance (Black's share of the playouts minus White's, or
 /// the reverse) that gives an open border's point to one side.
@@ -34,12 +32,8 @@ const OPEN_BORDER_OWNED: f32 = 0.6;
 /// (`classics/suzuki-fang.sgf`) White's lower right leans −0.31 to −0.62
 /// because random play sometimes kills the whole group around it, and only
 /// the nearer-and-leaning points reproduce the source's 26 dame (B 182).
-/// Measured on the twelve eval samples: 2,396 → 2,410 exact (7 better, 2
-/// worse, 3 equal; 182 rescorings closer to the record, 78 farther;
-/// +4 on twelve fresh samples, 13–24: 2,429 → 2,433);
-/// 0.0 gave 2,418 but makes that game's boundary point qn (lean +0.22,
-/// next to a black stone) Black's territory where the source has a dame;
-/// 0.2 gave 2,413, 0.25 2,406, 0.5 2,400, distance alone 2,413.
+/// A lower lean would make that game's boundary point qn (lean +0.22,
+/// next to a black stone) Black's territory where the source has a dame.
 const OPEN_BORDER_NEARER_OWNED: f32 = 0.3;
 
 impl Stage {

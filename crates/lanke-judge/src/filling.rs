@@ -411,11 +411,6 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     /// owes, else takes an open ko (`take_ko`; `ko_ban` is the point the
     /// side to move may not retake at once), else the greedy rule's choice
     /// among its dame.
-    ///
-    /// Measured and dropped: letting a side choosing among several dame
-    /// play each out (the rest of the filling greedy) and take the one
-    /// leaving it the fewest protective moves — 180 → 173 exact on eval
-    /// sample 1, a one-sided search against a greedy opponent.
     fn run(
         &self,
         board: &mut Board,
@@ -499,13 +494,9 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     /// sticks (not made by dead stones alone), outside any seki, not banned
     /// by the ko rule, at a point not taken before in this filling (no ko
     /// fight). In the dame phase nobody has a ko threat, so the side that
-    /// takes it connects next.
-    ///
-    /// Over twelve 300-game eval samples, with the fills' prisoners counted:
-    /// 2,387 → 2,396 exact (ten of twelve samples better or equal).
-    /// Letting the side to move keep its order whenever it opens by taking
-    /// a ko, instead of the order with more protective moves, lost 9 on
-    /// samples 1–6: records count the owner's connection more often.
+    /// takes it connects next. Records count the owner's connection more
+    /// often than the taker's, so taking a ko does not decide which move
+    /// order the judgement keeps.
     fn take_ko(
         &self,
         board: &Board,
@@ -540,10 +531,8 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     /// A protective move against a shortage of liberties: a live chain of
     /// `side` with two liberties — at least one in its own territory, the
     /// other there too or a dame — that the opponent moving first could
-    /// capture (read out by `capturable`, `SHORTAGE_DEPTH` plies; 9 gained
-    /// two exact results over 5 on the eval samples, 13 nothing more). The
-    /// owner adds the stone that leaves it safe. Allowing a dame liberty
-    /// gained five more over three samples.
+    /// capture (read out by `capturable`, `SHORTAGE_DEPTH` plies). The
+    /// owner adds the stone that leaves it safe, a dame first.
     fn short_of_liberties(
         &self,
         board: &Board,

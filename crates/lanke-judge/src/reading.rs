@@ -34,8 +34,8 @@ use crate::benson::surviving_chains;
 /// The largest single region counted as eye space.
 pub const MAX_REGION: usize = 12;
 /// The most points (all regions of one group together) a reading covers:
-/// on the eval sample, readings of 9 points or more ran out of budget
-/// nearly every time and cost most of the reading's time.
+/// larger enclosures run out of the node budget nearly every time, and
+/// would cost most of the reading's time.
 pub const MAX_ENCLOSURE: usize = 8;
 /// The most outside liberties an enclosure's walls may have.
 pub const MAX_OUTSIDE_LIBERTIES: usize = 6;

@@ -149,10 +149,7 @@ fn escapes(board: &Board, stone: usize, attacker: Color, dead: &[bool], depth: u
 /// `capturable` answers exactly as before. (A suicidal attack fails there
 /// too; after an attack that takes nothing the chain keeps `m` alone, and
 /// `escapes` tries the extension first, where three liberties are safe.)
-///
-/// Measured on 200 counted CWI games: 62,061 of the 90,425 attacks
-/// `capturable` tried (69%) are settled here; a one-core batch of 4,000
-/// counted games ran about 4% faster, with byte-identical files.
+/// Most attacks the shortage reading tries are settled by this look.
 fn attack_fails_at_once(board: &Board, l: usize, m: usize, attacker: Color) -> bool {
     let defender = Cell::of(attacker.opponent());
     let suicide = Board::neighbours(l)

@@ -18,19 +18,13 @@ use crate::standoff::standoff_sekis_among;
 
 /// Playouts run in batches of this many; after each batch the judge stops
 /// early when the playouts so far agree on everything (`playouts_agree`).
-/// Tried (session 18): batches of 8 kept the exact eval results in total
-/// (2,411 on samples 1–12, 2,434 on 13–24) and made a one-core eval 5%
-/// faster, but a stop after 8 playouts settled White's two inner stones of
-/// seed 000's 四气双活图 dead before the local reading that finds the seki
-/// could run (the hard-case test failed); batches of 8 with no stop before
-/// 16 kept the test and the results and gained nothing measurable.
+/// A stop after 8 playouts would settle White's two inner stones of seed
+/// 000's 四气双活图 dead before the local reading that finds the seki runs.
 const PLAYOUT_BATCH: u32 = 16;
 
 /// A chain's stones must end on one side this much more often than on the
-/// other (as a share of the playouts so far) for an early stop. 0.7 until
-/// session 14; 0.6 gave the same exact results over twenty-four 300-game
-/// eval samples (2,410 → 2,411 on 1–12, 2,433 on 13–24) and a 6% faster
-/// eval; 0.5 and 0.4 were faster again (10%, 15%) but lost 4 exact results.
+/// other (as a share of the playouts so far) for an early stop; a lower
+/// margin stops sooner but settles chains the full count would not.
 const AGREE_MARGIN: f32 = 0.6;
 
 /// After this many playouts a chain whose stones end one colour's at least
@@ -42,17 +36,10 @@ const AGREE_MARGIN: f32 = 0.6;
 /// would doubt. The open-border estimate reads the balance of empty
 /// points, which this does not settle, so a position stopped this way that
 /// turns out to have an open border is judged again on the full playouts
-/// (6 of the 300 games of eval sample 1 at a margin of 0.3). Measured
-/// (session 17): exact eval results unchanged in total (2,411 on samples
-/// 1–12, 2,433 on 13–24); judge time on a 1,500-game one-core eval about
-/// 4% lower in alternating runs (0.3: 9–13% lower, but the whole-archive
-/// run then called 4% more discrepancy rows uncertain, as the least
-/// confidence over a position's chains, taken from 32 playouts, is the
-/// lower estimate).
-/// Without the second judgement seed 001's 1921 game lost its 26 dame.
-/// Tried: 16 playouts and 0.3, 20% lower but 3 exact results fewer; 16
-/// and 0.15, 10 fewer; fewer playouts per position (48, 32, 16 instead of
-/// 64) lost 22, 48 and 157.
+/// (without that second judgement seed 001's 1921 game loses its 26
+/// dame). A lower margin would call more chains uncertain, since the
+/// least confidence over a position's chains, taken from 32 playouts, is
+/// the lower estimate.
 const SIGN_SETTLED_AFTER: u32 = 32;
 const SIGN_MARGIN: f32 = 0.5;
 
@@ -62,11 +49,9 @@ const SIGN_MARGIN: f32 = 0.5;
 /// empty point shared between both colours (seki) in under a quarter or
 /// over three quarters of them? Then more playouts would not change a
 /// status: stopping early makes clear final positions cheaper, while
-/// unclear ones get the full count. Measured: the same judgements on three
-/// 300-game eval samples, judge bench 113 → 148 positions/s. Playouts are
-/// noisy even on finished positions (many chains end on one side in only
-/// 60–80% of them), so a stricter rule (every chain 95% one side's) almost
-/// never stopped and gained nothing.
+/// unclear ones get the full count. Playouts are noisy even on finished
+/// positions (many chains end on one side in only 60–80% of them), so a
+/// much stricter rule would almost never stop.
 fn playouts_agree(
     o: &Ownership,
     open_chains: &[&Vec<usize>],
@@ -171,9 +156,7 @@ pub(crate) fn chain_statuses(
     //    sealed regions around them are settled for certain: playouts never
     //    play there. Every other region stays open to the playouts, whose
     //    tactics (captures and ataris answered first) read invasions out;
-    //    freezing every single-colour region whose border chains had two
-    //    liberties or more, as the judge did before, lost 5 to 14 exact
-    //    results per 300 on three eval samples.
+    //    freezing single-colour regions would hide those invasions.
     // Each colour's regions, read once for Benson and the enclosures.
     let regions = [Color::Black, Color::White].map(|c| board.regions_without(c));
     let sure = [Color::Black, Color::White]
