@@ -16,10 +16,8 @@ fn confidence(member: &str, seed: u64) -> f32 {
 
 /// AJ1st 5 game 6 (W+2.5, counted): its least sure chain ends on one side
 /// in 0.5 more of seed 0's playouts than on the other, and in 0.46875
-/// more of seed 1's. Until session 23 seeds that differed only in their
-/// lowest bit played the same playouts (the generator forces that bit),
-/// so `--seed 1` repeated `--seed 0`; seed 0's judgements did not change
-/// with the fix.
+/// more of seed 1's: seeds that differ only in their lowest bit play
+/// different playouts, although the generator forces that bit.
 #[test]
 fn seeds_zero_and_one_play_different_playouts() {
     let game = "games/AJ1st/05/6.sgf";

@@ -19,12 +19,9 @@ use clap::{Parser, Subcommand};
 
 /// mimalloc instead of the system allocator: the judge makes many small,
 /// short-lived vectors (chains, liberties, regions), and glibc's malloc
-/// and free took about 13% of a whole-archive run's samples. Measured
-/// (session 18, alternating runs): a one-core 1,500-game eval 4.78 s →
-/// 4.33 s wall, the two-job whole-archive batch 56.7 s → 54.0 s, peak
-/// memory 51 → 47 MiB; every output byte-identical. Built with `no_thp`:
-/// with transparent huge pages the same eval's system time varied from
-/// 0.05 s to 0.9 s between runs.
+/// and free took a large share of a whole-archive run's time. Built with
+/// `no_thp`: transparent huge pages made the system time vary widely
+/// between runs.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

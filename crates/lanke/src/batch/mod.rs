@@ -56,10 +56,10 @@ pub struct BatchArgs {
 
 const PARTIAL: &str = ".lanke-partial";
 
-/// Games per message between the reader, the workers and the writer.
-/// Measured (session 24): sending games one by one cost the worker about
-/// 2% of its time in wake-ups (futex calls); a chunk of 16 games takes
-/// about 16 ms to judge, so the last chunks still balance across jobs.
+/// Games per message between the reader, the workers and the writer:
+/// one game per message costs the workers wake-ups, while a chunk of 16
+/// takes only some 16 ms to judge, so the last chunks still balance
+/// across jobs.
 const CHUNK: usize = 16;
 /// Chunks in flight on each channel (bounds memory: at most this many
 /// chunks of raw records wait for a worker).
