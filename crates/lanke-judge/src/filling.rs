@@ -163,6 +163,12 @@ fn threatens(board: &Board, color: Color, i: usize, dead: &[bool], libs: &[u32])
     })
 }
 
+/// Is a point of this class `side`'s own — its territory or a seki eye —
+/// so that `side` filling it makes a protective move?
+fn inside_own(class: PointClass, side: Color) -> bool {
+    matches!(class, PointClass::Territory(c) | PointClass::SekiEye(c) if c == side)
+}
+
 /// Would `by` playing the empty point `i` put a chain of the other colour in
 /// atari whose only liberty lies in that colour's own territory or seki eye
 /// (so that it owes a protective move)?
@@ -189,7 +195,7 @@ fn forces_protection(
         }
         let libs = b.chain_liberties(n);
         libs.len() == 1
-            && matches!(class_at(libs[0]), PointClass::Territory(c) | PointClass::SekiEye(c) if c == victim)
+            && inside_own(class_at(libs[0]), victim)
             && capture_sticks_with_dead(&b, by, libs[0], dead)
     })
 }
@@ -231,7 +237,7 @@ fn weakens(
     if libs.len() != 2 {
         return false;
     }
-    let own = |m: usize| matches!(class_at(m), PointClass::Territory(c) | PointClass::SekiEye(c) if c == side);
+    let own = |m: usize| inside_own(class_at(m), side);
     libs.iter().any(|&l| {
         let other = if libs[0] == l { libs[1] } else { libs[0] };
         let free_escape = |t: &Board| {
@@ -459,7 +465,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     fn protect(&self, board: &Board, side: Color, table: &ChainTable) -> Option<(usize, FillKind)> {
         let (class_at, dead) = (self.class_at, self.dead);
         for (stone, l) in table.atari_of(board, side, dead) {
-            let own_point = |m: usize| matches!(class_at(m), PointClass::Territory(c) | PointClass::SekiEye(c) if c == side);
+            let own_point = |m: usize| inside_own(class_at(m), side);
             // A chain whose capture the opponent could not keep (a snapback)
             // needs no protective move.
             if own_point(l) && !capture_sticks_with_dead(board, side.opponent(), l, dead) {
