@@ -15,6 +15,7 @@
 
 mod benson;
 mod captives;
+mod carving;
 mod classes;
 mod double_ko;
 mod ending;

@@ -16,9 +16,13 @@
 //! and how area scoring plays it out once every threat has been removed. So
 //! the bent four in the corner is dead here, as every major rule set rules.
 //!
-//! The outcome for the defender: dead (a wall stone is captured), alive
-//! (the walls become pass-alive by Benson's test restricted to the
-//! enclosure), or seki (both sides pass with neither). Two passes,
+//! The outcome for the defender: dead (a stone of the core is captured:
+//! the wall chains of three stones or more, as a lost cutting stone or
+//! tail does not kill the group), alive (the core becomes pass-alive by
+//! Benson's test restricted to the enclosure, where a sub-region open to
+//! points outside it is no eye), or seki (both sides pass with neither).
+//! The enclosure may also be an eye space carved out of a region open to
+//! the attacker's area (`carving`). Two passes,
 //! positional repetition within a line, a depth and a node budget bound the
 //! search; a search that runs out of them answers nothing.
 //!
@@ -41,6 +45,8 @@ pub const MAX_ENCLOSURE: usize = 8;
 pub const MAX_OUTSIDE_LIBERTIES: usize = 6;
 /// Nodes one reading may visit before giving up.
 pub const NODE_BUDGET: u32 = 5_000;
+/// Wall chains of fewer stones are not the group's core (see `read`).
+const CORE_STONES: usize = 3;
 /// The longest line read (moves and passes).
 const MAX_DEPTH: u32 = 40;
 
@@ -100,22 +106,32 @@ pub enum LocalStatus {
 #[must_use]
 pub fn enclosures(board: &Board, defender: Color) -> Vec<Enclosure> {
     let (region_of, regions) = board.regions_without(defender);
-    enclosures_in(board, defender, &board.chains(), &region_of, &regions)
+    let open = vec![false; regions.len()];
+    enclosures_in(
+        board,
+        defender,
+        &board.chains(),
+        &region_of,
+        &regions,
+        &open,
+    )
 }
 
 /// [`enclosures`] given the board's chains (`Board::chains`) and the regions
-/// without `defender` (`Board::regions_without`), which the judge reads once for
-/// every use.
+/// without `defender` (`Board::regions_without`, or carved by `carving`),
+/// which the judge reads once for every use; an `open` region is never eye
+/// space.
 pub(crate) fn enclosures_in(
     board: &Board,
     defender: Color,
     all_chains: &[(Color, Vec<usize>)],
     region_of: &[usize],
     regions: &[Vec<usize>],
+    open: &[bool],
 ) -> Vec<Enclosure> {
     let own = Cell::of(defender);
     let cells = board.points().last().map_or(0, |i| i + 1) + 64;
-    let small = |r: usize| regions[r].len() <= MAX_REGION;
+    let small = |r: usize| !open[r] && regions[r].len() <= MAX_REGION;
     // Defender chains (in board order), and for each the regions it touches.
     let mut chain_of = vec![usize::MAX; cells];
     let mut chains: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
@@ -213,8 +229,28 @@ pub(crate) fn enclosures_in(
 /// or the depth runs out before the result is proven.
 #[must_use]
 pub fn read(board: &Board, enc: &Enclosure, first: Color) -> Option<LocalStatus> {
+    // The core: the wall chains of `CORE_STONES` or more (all of them if
+    // none is that big). Losing a smaller chain (a cutting stone, a tail)
+    // is not losing the group, which may still live without it.
+    let mut core: Vec<usize> = Vec::new();
+    let mut tails: Vec<usize> = Vec::new();
+    for &w in &enc.walls {
+        if core.contains(&w) || tails.contains(&w) {
+            continue;
+        }
+        let (stones, _) = board.chain(w);
+        if stones.len() >= CORE_STONES {
+            core.extend(stones);
+        } else {
+            tails.extend(stones);
+        }
+    }
+    if core.is_empty() {
+        core = enc.walls.clone();
+    }
     let mut search = Search {
         enc,
+        core,
         attacker: enc.defender.opponent(),
         nodes: 0,
         table: FxHashMap::default(),
@@ -230,6 +266,7 @@ pub fn read(board: &Board, enc: &Enclosure, first: Color) -> Option<LocalStatus>
 
 struct Search<'a> {
     enc: &'a Enclosure,
+    core: Vec<usize>,
     attacker: Color,
     nodes: u32,
     table: FxHashMap<(u64, bool, usize, u8), i8>,
@@ -268,14 +305,13 @@ impl Search<'_> {
             return Some(v);
         }
         if self
-            .enc
-            .walls
+            .core
             .iter()
             .any(|&s| board.cell(s) != Cell::of(defender))
         {
             return Some(-1);
         }
-        if locally_alive(board, self.enc) {
+        if locally_alive(board, self.enc, &self.core) {
             return Some(1);
         }
         if passes >= 2 {
@@ -353,8 +389,9 @@ impl Search<'_> {
 }
 
 /// The moves outside the enclosure: the attacker may fill any liberty of
-/// the wall chains; the defender may only connect two of its chains there
-/// (extending out would find liberties the reading does not track).
+/// the wall chains; the defender may only connect two of its chains there,
+/// or close the region where it opens onto the outside (extending further
+/// out would find liberties the reading does not track).
 fn outside_moves(board: &Board, enc: &Enclosure, attacker: bool) -> Vec<usize> {
     let own = Cell::of(enc.defender);
     let mut chains: Vec<Vec<usize>> = Vec::new();
@@ -386,7 +423,16 @@ fn outside_moves(board: &Board, enc: &Enclosure, attacker: bool) -> Vec<usize> {
                     }
                     seen.len() >= 2
                 };
-                if attacker || joins() {
+                // A liberty next to the region as well is on the boundary
+                // of a carved eye space (see `carving`): the defender may
+                // play there to close its eye space.
+                let borders_region = || {
+                    enc.outside.binary_search(&n).is_ok()
+                        && Board::neighbours(n)
+                            .iter()
+                            .any(|&m| enc.region.binary_search(&m).is_ok())
+                };
+                if attacker || joins() || borders_region() {
                     out.push(n);
                 }
             }
@@ -397,7 +443,7 @@ fn outside_moves(board: &Board, enc: &Enclosure, attacker: bool) -> Vec<usize> {
 
 /// Benson's test restricted to the enclosure: are all wall chains
 /// unconditionally alive with two healthy regions each inside it?
-fn locally_alive(board: &Board, enc: &Enclosure) -> bool {
+fn locally_alive(board: &Board, enc: &Enclosure, core: &[usize]) -> bool {
     let own = Cell::of(enc.defender);
     // Sub-regions of the enclosure not holding defender stones.
     let mut seen: Vec<usize> = Vec::new();
@@ -451,6 +497,13 @@ fn locally_alive(board: &Board, enc: &Enclosure) -> bool {
                 }
             }
         }
+        // A sub-region that opens onto points outside the enclosure (a
+        // carved eye space, see `carving`) is no eye.
+        let leaks = r.iter().any(|&p| {
+            Board::neighbours(p).iter().any(|&n| {
+                board.cell(n) != own && board.cell(n) != Cell::Border && !enc.region.contains(&n)
+            })
+        });
         let empties: Vec<usize> = r
             .iter()
             .copied()
@@ -460,7 +513,8 @@ fn locally_alive(board: &Board, enc: &Enclosure) -> bool {
             .iter()
             .copied()
             .filter(|&c| {
-                !empties.is_empty()
+                !leaks
+                    && !empties.is_empty()
                     && empties
                         .iter()
                         .all(|&e| Board::neighbours(e).iter().any(|&n| chain_of(n) == Some(c)))
@@ -470,9 +524,7 @@ fn locally_alive(board: &Board, enc: &Enclosure) -> bool {
         healthy.push(h);
     }
     let alive = surviving_chains(chains.len(), &borders, &healthy);
-    enc.walls
-        .iter()
-        .all(|&s| chain_of(s).is_some_and(|c| alive[c]))
+    core.iter().all(|&s| chain_of(s).is_some_and(|c| alive[c]))
 }
 
 #[cfg(test)]

@@ -10,10 +10,11 @@ use lanke_sgf::{Color, Point};
 
 use crate::benson::{pass_alive_in, sealed_empty_points, PassAlive};
 use crate::captives::captive_stones;
+use crate::carving::carve;
 use crate::double_ko::double_ko_sekis;
 use crate::judgement::{ChainInfo, JudgeOptions, Status, StatusSource};
 use crate::playout::{ownership_until, Masks, Ownership};
-use crate::reading::{enclosures_in, read, Enclosure, LocalStatus};
+use crate::reading::{enclosures_in, read, Enclosure, LocalStatus, MAX_REGION};
 use crate::standoff::standoff_sekis_among;
 
 /// Playouts run in batches of this many; after each batch the judge stops
@@ -302,9 +303,27 @@ pub(crate) fn chain_statuses(
         // An enclosure whose walls stand inside the other colour's
         // enclosure (stones thrown into an eye space) is the outer one's
         // business: reading it alone would take the outer group for safe.
+        // Large regions are carved against the attacker's safe stones, so
+        // a group whose eye space opens onto the attacker's area is read
+        // too (see `carving`).
         let all = [Color::Black, Color::White].map(|d| {
             let (region_of, list) = &regions[d.index()];
-            enclosures_in(board, d, &chains, region_of, list)
+            let a = d.opponent();
+            let anchor = |i: usize| {
+                let k = chain_of[i];
+                sure[a.index()].alive[i]
+                    || (infos[k].status == Status::Alive && infos[k].confidence >= SAFE_CONFIDENCE)
+            };
+            let carved = carve(board, d, region_of, list, anchor);
+            let found = enclosures_in(
+                board,
+                d,
+                &chains,
+                &carved.region_of,
+                &carved.regions,
+                &carved.open,
+            );
+            (found, carved.connected_out)
         });
         for defender in [Color::Black, Color::White] {
             let attacker = defender.opponent();
@@ -315,11 +334,26 @@ pub(crate) fn chain_statuses(
                     || (infos[k].status == Status::Alive && infos[k].confidence >= SAFE_CONFIDENCE)
             };
             let found: Vec<&Enclosure> = all[defender.index()]
+                .0
                 .iter()
-                .filter(|e| e.safely_walled(board, safe_attacker))
+                .filter(|e| {
+                    e.safely_walled(board, |i| safe_attacker(i) || all[defender.index()].1[i])
+                })
                 .collect();
             for enc in found {
+                // A carved eye space (see `carving`) is read with the
+                // attacker's chains around it uncapturable only when each
+                // has more liberties than the walls: otherwise filling the
+                // walls' liberties may cost the attacker its own chain (a
+                // seki, or a race the walls win).
+                let carved = enc.region.iter().any(|&p| {
+                    regions[defender.index()].1[regions[defender.index()].0[p]].len() > MAX_REGION
+                });
+                if carved && !outlasts_walls(board, enc, |i| sure[attacker.index()].alive[i]) {
+                    continue;
+                }
                 let nested = all[attacker.index()]
+                    .0
                     .iter()
                     .any(|o| enc.walls.iter().any(|w| o.region.binary_search(w).is_ok()));
                 if nested {
@@ -411,4 +445,35 @@ pub(crate) fn chain_statuses(
         read_shared,
         stopped_by_sign,
     }
+}
+
+/// Does every attacker chain touching `enc`'s walls from outside its
+/// region (unless `pass_alive`) have more liberties than the walls have in
+/// all (outside liberties and empty points of the region)?
+fn outlasts_walls(board: &Board, enc: &Enclosure, pass_alive: impl Fn(usize) -> bool) -> bool {
+    let foe = Cell::of(enc.defender.opponent());
+    let wall_liberties = enc.outside.len()
+        + enc
+            .region
+            .iter()
+            .filter(|&&p| board.cell(p) == Cell::Empty)
+            .count();
+    let mut seen: Vec<usize> = Vec::new();
+    for &w in &enc.walls {
+        for n in Board::neighbours(w) {
+            if board.cell(n) != foe
+                || seen.contains(&n)
+                || enc.region.binary_search(&n).is_ok()
+                || pass_alive(n)
+            {
+                continue;
+            }
+            let (stones, liberties) = board.chain(n);
+            seen.extend(stones);
+            if liberties <= wall_liberties {
+                return false;
+            }
+        }
+    }
+    true
 }

@@ -387,3 +387,46 @@ fn a_resigned_games_open_regions_go_to_the_side_the_playouts_give_them() {
     let final_stage = estimate(Stage::Final);
     assert_eq!(final_stage.before_fill.open_border, [50, 29]);
 }
+
+/// The chains of `color` the judgement calls dead, as stones.
+fn dead_of(j: &Judgement, color: Color) -> Vec<Point> {
+    let mut v: Vec<Point> = j
+        .chains
+        .iter()
+        .filter(|c| c.color == color && c.status == Status::Dead)
+        .flat_map(|c| c.stones.iter().copied())
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+/// Eye space that runs out into the opponent's area is read like an
+/// enclosed one, cut where the opponent's safe stones are nearer. Globis
+/// Cup 3 game 24 (B+7.5, GNU Go agrees): White's 30 stones in the lower
+/// right have no small enclosed region (their space opens onto Black's
+/// right side), and the playouts kept them alive, which made the count
+/// W+54.5. Carved out and read, the group is dead.
+#[test]
+fn an_eye_space_open_to_the_opponents_area_is_read() {
+    let j = judged_bytes(lanke_testdata::cwi_file("games/Globis/03/24.sgf"));
+    let dead = dead_of(&j, Color::White);
+    for p in pts(&["kp", "mn", "om", "qq", "rl", "sp"]) {
+        assert!(dead.contains(&p), "{p:?} dead: {dead:?}");
+    }
+    assert_eq!(dead.len(), 30, "{dead:?}");
+}
+
+/// The same on the left edge of Discovery 2 A12 (W+22.5, GNU Go agrees):
+/// Black's twenty stones between bh and ao have their eye space open to
+/// White's upper left, where a White stone at ah reaches into it; that
+/// stone connects out, so it walls the space like a safe stone. Read,
+/// Black's stones are dead; the playouts had kept them alive (W+78.5).
+#[test]
+fn a_stone_reaching_in_from_the_opponents_area_walls_the_eye_space() {
+    let j = judged_bytes(lanke_testdata::cwi_file("games/Discovery/02/A12.sgf"));
+    let dead = dead_of(&j, Color::Black);
+    for p in pts(&["ai", "ao", "bh", "dg", "ef", "fg"]) {
+        assert!(dead.contains(&p), "{p:?} dead: {dead:?}");
+    }
+    assert_eq!(status_at(&j, "ah"), Status::Alive);
+}

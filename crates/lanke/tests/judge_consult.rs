@@ -18,7 +18,7 @@ fn scratch_with(members: &[&str], tag: &str) -> PathBuf {
 }
 
 /// Globis Cup 3 game 24 (B+7.5): the playouts are unsure of the centre
-/// (confidence 0.03), so GNU Go judges it; AJ1st 5 game 6 is judged at
+/// (confidence 0.44), so GNU Go judges it; AJ1st 5 game 6 is judged at
 /// confidence 0.50, so the built-in judgement stands and no engine is
 /// asked.
 #[test]
@@ -49,7 +49,7 @@ fn the_engine_is_asked_only_where_the_builtin_judge_is_unsure() {
     assert_eq!(headers.len(), 2, "{stdout}");
     assert!(
         headers[0].ends_with(
-            "(judge: gtp:/usr/games/gnugo --mode gtp (built-in confidence 0.03), confidence 1.00)"
+            "(judge: gtp:/usr/games/gnugo --mode gtp (built-in confidence 0.44), confidence 1.00)"
         ),
         "{stdout}"
     );
