@@ -179,13 +179,9 @@ pub(crate) fn surviving_chains(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use lanke_sgf::Point;
+    use crate::at;
 
     use crate::{board_from_rows as board, board_from_top_rows as board_top};
-
-    fn at(x: u8, y: u8) -> usize {
-        Board::idx(Point::new(x, y))
-    }
 
     #[test]
     fn two_separate_eyes_are_pass_alive_one_eye_is_not() {

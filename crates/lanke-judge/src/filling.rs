@@ -740,12 +740,8 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::at;
     use crate::board_from_top_rows;
-    use lanke_sgf::Point;
-
-    fn at(x: u8, y: u8) -> usize {
-        Board::idx(Point::new(x, y))
-    }
 
     /// Three dame between Black's wall (c1-c3) and White's stones: d1, e1
     /// and e2. Black filling e1 stands alone with d1 and e2; White's d1

@@ -52,6 +52,13 @@ pub(crate) fn board_from_rows(rows: &[&str]) -> lanke_board::Board {
     board_from_top_rows(rows.len() as u8, rows)
 }
 
+/// The grid index of the point at column `x`, row `y` (top row 0), for the
+/// unit tests' drawn boards.
+#[cfg(test)]
+pub(crate) fn at(x: u8, y: u8) -> usize {
+    lanke_board::Board::idx(lanke_sgf::Point::new(x, y))
+}
+
 /// A `size` x `size` test board with only its top rows drawn (as for
 /// [`board_from_rows`]); the rows below are empty.
 #[cfg(test)]

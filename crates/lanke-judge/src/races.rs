@@ -345,12 +345,8 @@ type Chain = (Vec<usize>, usize);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::at;
     use crate::board_from_top_rows;
-    use lanke_sgf::Point;
-
-    fn at(x: u8, y: u8) -> usize {
-        Board::idx(Point::new(x, y))
-    }
 
     /// Is White's chain taken, Black moving first and White first?
     fn white_taken(rows: &[&str], black: (u8, u8), white: (u8, u8)) -> [Option<bool>; 2] {

@@ -233,16 +233,15 @@ pub fn read(board: &Board, enc: &Enclosure, first: Color) -> Option<LocalStatus>
     // none is that big). Losing a smaller chain (a cutting stone, a tail)
     // is not losing the group, which may still live without it.
     let mut core: Vec<usize> = Vec::new();
-    let mut tails: Vec<usize> = Vec::new();
+    let mut seen: Vec<usize> = Vec::new();
     for &w in &enc.walls {
-        if core.contains(&w) || tails.contains(&w) {
+        if seen.contains(&w) {
             continue;
         }
         let (stones, _) = board.chain(w);
+        seen.extend(&stones);
         if stones.len() >= CORE_STONES {
             core.extend(stones);
-        } else {
-            tails.extend(stones);
         }
     }
     if core.is_empty() {

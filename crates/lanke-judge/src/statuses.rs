@@ -102,6 +102,14 @@ const READ_BELOW_CONFIDENCE: f32 = 0.6;
 /// the reading) when Benson proves it or the playouts are this sure of it.
 const SAFE_CONFIDENCE: f32 = 0.6;
 
+/// Is the stone at `i` one the readings may treat as uncapturable: Benson
+/// proves its chain alive, or the playouts are `SAFE_CONFIDENCE` sure of it?
+fn safe_stone(infos: &[ChainInfo], chain_of: &[usize], sure: &[PassAlive; 2], i: usize) -> bool {
+    let info = &infos[chain_of[i]];
+    sure[info.color.index()].alive[i]
+        || (info.status == Status::Alive && info.confidence >= SAFE_CONFIDENCE)
+}
+
 /// Do the stones (one chain) end `color`'s in at least as many playouts
 /// as the other colour's?
 fn owned_by(o: &Ownership, stones: &[usize], color: Color) -> bool {
@@ -308,12 +316,7 @@ pub(crate) fn chain_statuses(
         // too (see `carving`).
         let all = [Color::Black, Color::White].map(|d| {
             let (region_of, list) = &regions[d.index()];
-            let a = d.opponent();
-            let anchor = |i: usize| {
-                let k = chain_of[i];
-                sure[a.index()].alive[i]
-                    || (infos[k].status == Status::Alive && infos[k].confidence >= SAFE_CONFIDENCE)
-            };
+            let anchor = |i: usize| safe_stone(&infos, &chain_of, &sure, i);
             let carved = carve(board, d, region_of, list, anchor);
             let found = enclosures_in(
                 board,
@@ -328,11 +331,7 @@ pub(crate) fn chain_statuses(
         for defender in [Color::Black, Color::White] {
             let attacker = defender.opponent();
             // Attacker stones the reading may treat as uncapturable.
-            let safe_attacker = |i: usize| {
-                let k = chain_of[i];
-                sure[attacker.index()].alive[i]
-                    || (infos[k].status == Status::Alive && infos[k].confidence >= SAFE_CONFIDENCE)
-            };
+            let safe_attacker = |i: usize| safe_stone(&infos, &chain_of, &sure, i);
             let found: Vec<&Enclosure> = all[defender.index()]
                 .0
                 .iter()
@@ -421,11 +420,7 @@ pub(crate) fn chain_statuses(
     //     defender only, so the whole area is read jointly for its score;
     //     see `standoff`.
     if matches!(source, StatusSource::Builtin) {
-        let safe_wall = |i: usize| {
-            let k = chain_of[i];
-            sure[infos[k].color.index()].alive[i]
-                || (infos[k].status == Status::Alive && infos[k].confidence >= SAFE_CONFIDENCE)
-        };
+        let safe_wall = |i: usize| safe_stone(&infos, &chain_of, &sure, i);
         for seki in standoff_sekis_among(board, &chains, safe_wall) {
             for &s in &seki.stones {
                 infos[chain_of[s]].status = Status::Seki;

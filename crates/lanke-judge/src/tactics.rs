@@ -269,12 +269,9 @@ fn capturable(board: &Board, stone: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::at;
     use crate::board_from_rows;
     use lanke_sgf::Point;
-
-    fn at(x: u8, y: u8) -> usize {
-        Board::idx(Point::new(x, y))
-    }
 
     /// Black c3 (x 2, y 2) with White c2 above, b3 on its left and b4
     /// below that: White's atari at d3 leaves Black's extension to c4 two
