@@ -163,10 +163,15 @@ fn threatens(board: &Board, color: Color, i: usize, dead: &[bool], libs: &[u32])
     })
 }
 
-/// Is a point of this class `side`'s own — its territory or a seki eye —
+/// Is a point of this class `side`'s own — its territory, a seki eye, or
+/// the point of a dead opponent stone (empty once the stone is taken) —
 /// so that `side` filling it makes a protective move?
 fn inside_own(class: PointClass, side: Color) -> bool {
-    matches!(class, PointClass::Territory(c) | PointClass::SekiEye(c) if c == side)
+    match class {
+        PointClass::Territory(c) | PointClass::SekiEye(c) => c == side,
+        PointClass::DeadStone(c) => c != side,
+        _ => false,
+    }
 }
 
 /// Would `by` playing the empty point `i` put a chain of the other colour in
@@ -593,7 +598,11 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
 
     /// Is `m` a point of `side`'s own territory?
     fn own_territory(&self, side: Color, m: usize) -> bool {
-        matches!((self.class_at)(m), PointClass::Territory(c) if c == side)
+        match (self.class_at)(m) {
+            PointClass::Territory(c) => c == side,
+            PointClass::DeadStone(c) => c != side,
+            _ => false,
+        }
     }
 
     /// A protective move in a capturing race against dead stones: a live

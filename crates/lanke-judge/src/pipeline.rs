@@ -290,10 +290,15 @@ fn play_ending(
     } else {
         (Vec::new(), Vec::new())
     };
+    // The dead stones still standing are lifted; a point one was taken
+    // from and its owner's opponent filled again keeps that stone.
     for i in board.points() {
         if dead_mask[i] {
-            filled.put(Board::point(i), Cell::Empty);
-            other.put(Board::point(i), Cell::Empty);
+            for b in [&mut filled, &mut other] {
+                if b.cell(i) == board.cell(i) {
+                    b.put(Board::point(i), Cell::Empty);
+                }
+            }
         }
     }
     keep_order((fills.0, filled), (fills.1, other))

@@ -312,3 +312,25 @@ fn every_fill_is_played_on_an_empty_point() {
         }
     }
 }
+
+/// A dead stone taken to protect leaves a point its taker must fill
+/// again: Black's fifteen-stone chain at nn has only dame liberties (ep,
+/// er, fr, gp) besides the dead White stones at mg and ne-nf. Once White
+/// fills them, Black takes mg from mh, and the emptied mg is then the
+/// chain's last liberty, which White could take it through: Black fills
+/// it too. Two protective moves, both counted (recorded B+1.5 at komi
+/// 5.5, as GNU Go 3.8 plays it: N12, then N13).
+#[test]
+fn a_point_emptied_by_taking_a_dead_stone_is_filled_again_when_it_is_the_last_liberty() {
+    let j = judged("games/FHoninbo/08/P10.sgf");
+    assert!(j.dead[1].contains(&Point::from_sgf("mg").unwrap()));
+    let black: Vec<String> = protective(&j)
+        .into_iter()
+        .filter(|(c, _)| *c == Color::Black)
+        .map(|(_, p)| p)
+        .collect();
+    assert_eq!(black, ["mh", "mg"], "{:?}", j.fills);
+    // The refilled point is a black stone on the filled board, not
+    // territory: 64 points of territory less the two protective moves.
+    assert_eq!(j.after_fill.territory, [62, 60]);
+}
