@@ -23,6 +23,15 @@ fn protective(j: &Judgement) -> Vec<(Color, String)> {
         .collect()
 }
 
+/// The points of `color`'s protective moves, in the order played.
+fn protective_by(j: &Judgement, color: Color) -> Vec<String> {
+    protective(j)
+        .into_iter()
+        .filter(|(c, _)| *c == color)
+        .map(|(_, p)| p)
+        .collect()
+}
+
 /// Snapback: White's stone at cj is in atari at ci, but Black capturing
 /// there leaves three black stones in atari for White to take back, so
 /// White owes no protective move (recorded B+3.5; protecting gives B+4.5).
@@ -53,11 +62,7 @@ fn a_chain_in_atari_that_a_snapback_defends_needs_no_protection() {
 fn a_wall_racing_dead_stones_captures_them_in_time() {
     let j = judged("games/Cho_Chikun/1982-06-03.sgf");
     assert!(j.dead[1].contains(&Point::from_sgf("ch").unwrap()));
-    let black: Vec<String> = protective(&j)
-        .into_iter()
-        .filter(|(c, _)| *c == Color::Black)
-        .map(|(_, p)| p)
-        .collect();
+    let black = protective_by(&j, Color::Black);
     for p in ["ah", "ai", "aj"] {
         assert!(black.contains(&p.to_string()), "{p} in {black:?}");
     }
@@ -71,11 +76,7 @@ fn a_wall_racing_dead_stones_captures_them_in_time() {
 #[test]
 fn a_dame_that_weakens_its_filler_waits() {
     let j = judged("games/Kisei/42/C12.sgf");
-    let black: Vec<String> = protective(&j)
-        .into_iter()
-        .filter(|(c, _)| *c == Color::Black)
-        .map(|(_, p)| p)
-        .collect();
+    let black = protective_by(&j, Color::Black);
     assert_eq!(black, ["fa", "ni"]);
 }
 
@@ -324,11 +325,7 @@ fn every_fill_is_played_on_an_empty_point() {
 fn a_point_emptied_by_taking_a_dead_stone_is_filled_again_when_it_is_the_last_liberty() {
     let j = judged("games/FHoninbo/08/P10.sgf");
     assert!(j.dead[1].contains(&Point::from_sgf("mg").unwrap()));
-    let black: Vec<String> = protective(&j)
-        .into_iter()
-        .filter(|(c, _)| *c == Color::Black)
-        .map(|(_, p)| p)
-        .collect();
+    let black = protective_by(&j, Color::Black);
     assert_eq!(black, ["mh", "mg"], "{:?}", j.fills);
     // The refilled point is a black stone on the filled board, not
     // territory: 64 points of territory less the two protective moves.
