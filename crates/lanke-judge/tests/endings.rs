@@ -315,8 +315,8 @@ fn every_fill_is_played_on_an_empty_point() {
 }
 
 /// A dead stone taken to protect leaves a point its taker must fill
-/// again: Black's fifteen-stone chain at nn has only dame liberties (ep,
-/// er, fr, gp) besides the dead White stones at mg and ne-nf. Once White
+/// again: Black's fifteen-stone chain at mf has only dame liberties (ed,
+/// eb, fb, ge) besides the dead White stones at mg and ne-nf. Once White
 /// fills them, Black takes mg from mh, and the emptied mg is then the
 /// chain's last liberty, which White could take it through: Black fills
 /// it too. Two protective moves, both counted (recorded B+1.5 at komi
