@@ -552,45 +552,68 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     ) -> Option<(usize, FillKind)> {
         let (class_at, dead) = (self.class_at, self.dead);
         let own_point = |m: usize| self.own_territory(side, m);
+        self.each_live_chain(
+            board,
+            side,
+            table,
+            |_| true,
+            |i, stones| {
+                if table.libs[i] != 2 {
+                    return None;
+                }
+                let libs = board.liberties_of(stones);
+                if !libs.iter().any(|&l| own_point(l))
+                    || !libs
+                        .iter()
+                        .all(|&l| own_point(l) || class_at(l) == PointClass::Dame)
+                {
+                    return None;
+                }
+                // Dead stones still take liberties (the reading keeps them), but
+                // a lone stone among dead stones is given up rather than
+                // protected, as in atari (Go Seigen–Sakata 1966 leaves one).
+                let among_dead = stones.len() == 1
+                    && Board::neighbours(i)
+                        .iter()
+                        .any(|&n| board.cell(n) == Cell::of(side.opponent()) && dead[n]);
+                if among_dead || !capturable(board, i, side.opponent(), dead, SHORTAGE_DEPTH) {
+                    return None;
+                }
+                // A dame that saves it costs nothing: tried first.
+                let mut libs = libs;
+                libs.sort_by_key(|&l| own_point(l));
+                libs.into_iter().find_map(|l| {
+                    let mut t = board.clone();
+                    let r = t.play(side, l);
+                    (r.suicided == 0 && !capturable(&t, i, side.opponent(), dead, SHORTAGE_DEPTH))
+                        .then(|| (l, kind_of(own_point(l))))
+                })
+            },
+        )
+    }
+
+    /// Calls `visit` with each live chain of `side` once — its first stone
+    /// in board order that passes `at`, and its stones — until `visit`
+    /// gives an answer. The shortage and race readings walk the chains so.
+    fn each_live_chain<T>(
+        &self,
+        board: &Board,
+        side: Color,
+        table: &ChainTable,
+        at: impl Fn(usize) -> bool,
+        mut visit: impl FnMut(usize, &[usize]) -> Option<T>,
+    ) -> Option<T> {
         let mut done = vec![false; table.libs.len()];
         for &i in self.points {
-            if board.cell(i) != Cell::of(side) || dead[i] || table.libs[i] != 2 || done[i] {
+            if board.cell(i) != Cell::of(side) || self.dead[i] || done[i] || !at(i) {
                 continue;
             }
             let (stones, _) = board.chain(i);
             for &s in &stones {
                 done[s] = true;
             }
-            let libs = board.liberties_of(&stones);
-            if !libs.iter().any(|&l| own_point(l))
-                || !libs
-                    .iter()
-                    .all(|&l| own_point(l) || class_at(l) == PointClass::Dame)
-            {
-                continue;
-            }
-            // Dead stones still take liberties (the reading keeps them), but
-            // a lone stone among dead stones is given up rather than
-            // protected, as in atari (Go Seigen–Sakata 1966 leaves one).
-            let among_dead = stones.len() == 1
-                && Board::neighbours(i)
-                    .iter()
-                    .any(|&n| board.cell(n) == Cell::of(side.opponent()) && dead[n]);
-            if among_dead {
-                continue;
-            }
-            if !capturable(board, i, side.opponent(), dead, SHORTAGE_DEPTH) {
-                continue;
-            }
-            // A dame that saves it costs nothing: tried first.
-            let mut libs = libs;
-            libs.sort_by_key(|&l| own_point(l));
-            for &l in &libs {
-                let mut t = board.clone();
-                let r = t.play(side, l);
-                if r.suicided == 0 && !capturable(&t, i, side.opponent(), dead, SHORTAGE_DEPTH) {
-                    return Some((l, kind_of(own_point(l))));
-                }
+            if let Some(answer) = visit(i, &stones) {
+                return Some(answer);
             }
         }
         None
@@ -624,24 +647,16 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         let foe = Cell::of(side.opponent());
         let max = MAX_RACE_LIBERTIES as u32;
         let own_point = |m: usize| self.own_territory(side, m);
-        let mut done = vec![false; table.libs.len()];
-        for &i in self.points {
-            if board.cell(i) != Cell::of(side) || dead[i] || table.libs[i] > max || done[i] {
-                continue;
-            }
-            let beside_dead = Board::neighbours(i)
-                .iter()
-                .any(|&n| board.cell(n) == foe && dead[n] && table.libs[n] <= max);
-            if !beside_dead {
-                continue;
-            }
-            let (stones, _) = board.chain(i);
-            for &s in &stones {
-                done[s] = true;
-            }
+        let beside_dead = |i: usize| {
+            table.libs[i] <= max
+                && Board::neighbours(i)
+                    .iter()
+                    .any(|&n| board.cell(n) == foe && dead[n] && table.libs[n] <= max)
+        };
+        self.each_live_chain(board, side, table, beside_dead, |i, stones| {
             // A lone stone is given up, as in atari.
             if stones.len() < 2 {
-                continue;
+                return None;
             }
             let mut raced: Vec<usize> = Vec::new();
             for n in stones.iter().flat_map(|&s| Board::neighbours(s)) {
@@ -654,7 +669,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                     continue;
                 }
                 let (dead_stones, _) = board.chain(n);
-                let saving = self.races.saving_moves(board, side, &stones, &dead_stones);
+                let saving = self.races.saving_moves(board, side, stones, &dead_stones);
                 raced.extend(dead_stones);
                 if let Some(&m) = saving
                     .iter()
@@ -664,8 +679,8 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                     return Some((m, kind_of(own_point(m))));
                 }
             }
-        }
-        None
+            None
+        })
     }
 
     /// The points `side` may fill now: dame that capture nothing alive and
