@@ -533,6 +533,7 @@ mod tests {
             source: source.to_string(),
             member: member.map(str::to_string),
             index: 0,
+            name: String::new(),
         };
         let member = "games/Honinbo/05/07.sgf";
         let names = [

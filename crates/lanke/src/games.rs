@@ -7,26 +7,75 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use lanke_sgf::{load_collection, DecodeStep, GameRecord, LoadedFile};
 
-/// A game's stable identity: where it came from and its place in the collection.
+/// A game's stable identity: where it came from and its place in the
+/// collection. It is written `name!member#index` (`name#index` for a plain
+/// file), where `name` starts at the input the user named — that input's
+/// own file or directory name, then the path below it — so the same games
+/// get the same ids however the path was typed (relative, absolute, `.`).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct GameId {
+    /// The file or archive path as found (what the program opens again).
     pub source: String,
     pub member: Option<String>,
     pub index: usize,
+    /// `source` from the named input on (see above).
+    pub name: String,
 }
 
 impl fmt::Display for GameId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}#{}", self.file_name(), self.index)
+    }
+}
+
+impl GameId {
+    /// The id without its index: `name!member` or `name`.
+    pub fn file_name(&self) -> String {
         match &self.member {
-            Some(m) => write!(f, "{}!{}#{}", self.source, m, self.index),
-            None => write!(f, "{}#{}", self.source, self.index),
+            Some(m) => format!("{}!{}", self.name, m),
+            None => self.name.clone(),
         }
     }
+}
+
+/// The name a path found under one of `roots` is shown by: the root's own
+/// name (its last component; for `.`, `..` or `/`, the last component of
+/// the directory it stands for), then the path below the root, with `/`
+/// between components. `-` (standard input) stays `-`; a path under no
+/// root is shown as found.
+pub fn shown_name(found: &str, roots: &[PathBuf]) -> String {
+    if found == "-" {
+        return found.to_string();
+    }
+    let path = Path::new(found);
+    let below = roots
+        .iter()
+        .filter_map(|r| Some((r, path.strip_prefix(r).ok()?)))
+        .min_by_key(|(_, rel)| rel.as_os_str().len());
+    let Some((root, rel)) = below else {
+        return found.replace('\\', "/");
+    };
+    let root_name = root
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .or_else(|| {
+            std::fs::canonicalize(root)
+                .ok()?
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+        })
+        .unwrap_or_else(|| root.display().to_string());
+    let mut name = root_name;
+    for c in rel.components() {
+        name.push('/');
+        name.push_str(&c.as_os_str().to_string_lossy());
+    }
+    name
 }
 
 /// What is known of the file a game came from.
@@ -83,6 +132,7 @@ impl Vote {
 /// Loads one file's bytes into games.
 pub fn load_file(
     source: &str,
+    name: &str,
     member: Option<&str>,
     bytes: &[u8],
     hint: Option<&'static encoding_rs::Encoding>,
@@ -105,6 +155,7 @@ pub fn load_file(
                 source: source.to_string(),
                 member: member.map(str::to_string),
                 index,
+                name: name.to_string(),
             },
             file: Some(Arc::clone(&meta)),
             game: g.map_err(|e| e.to_string()),
@@ -114,29 +165,186 @@ pub fn load_file(
 }
 
 /// Calls `each` for every game reachable from `paths`, in input order.
-pub fn for_each_game(paths: &[PathBuf], mut each: impl FnMut(GameItem) -> ControlFlow<()>) {
+pub fn for_each_game(paths: &[PathBuf], each: impl FnMut(GameItem) -> ControlFlow<()>) {
+    for_each_selected(paths, None, each);
+}
+
+/// `--game KEY`: the games whose id ends with `KEY` at a boundary (the
+/// whole id, or after a `/` or `!`). A key without `#index` takes every
+/// game of the files it names.
+#[derive(Debug, Clone)]
+pub struct Selector {
+    key: String,
+    /// Whether the key names one game (`...#index`) or whole files.
+    indexed: bool,
+}
+
+impl Selector {
+    pub fn new(key: &str) -> Selector {
+        let key = key.trim().replace('\\', "/");
+        let indexed = key
+            .rsplit_once('#')
+            .is_some_and(|(_, i)| !i.is_empty() && i.bytes().all(|b| b.is_ascii_digit()));
+        Selector { key, indexed }
+    }
+
+    pub fn key(&self) -> &str {
+        &self.key
+    }
+
+    fn ends(&self, text: &str) -> bool {
+        text_ends(text, &self.key)
+    }
+
+    /// Could a file shown as `file` (`name` or `name!member`) hold a
+    /// selected game? (Files that cannot are not parsed.)
+    fn takes_file(&self, file: &str) -> bool {
+        if self.indexed {
+            let (file_key, _) = self.key.rsplit_once('#').unwrap_or((&self.key, ""));
+            text_ends(file, file_key)
+        } else {
+            self.ends(file)
+        }
+    }
+
+    pub fn takes(&self, id: &GameId) -> bool {
+        if self.indexed {
+            self.ends(&id.to_string())
+        } else {
+            self.ends(&id.file_name())
+        }
+    }
+}
+
+/// Does `text` end with `key` at a boundary: all of it, or after `/` or `!`?
+fn text_ends(text: &str, key: &str) -> bool {
+    text == key
+        || text
+            .strip_suffix(key)
+            .is_some_and(|head| head.ends_with('/') || head.ends_with('!'))
+}
+
+/// Like [`for_each_game`], only the games `select` takes (all without
+/// one). Returns how many games were handed to `each`.
+pub fn for_each_selected(
+    paths: &[PathBuf],
+    select: Option<&Selector>,
+    mut each: impl FnMut(GameItem) -> ControlFlow<()>,
+) -> usize {
     let mut vote = Vote::default();
+    let mut handed = 0usize;
     let _ = lanke_input::visit_paths(paths, &mut |file| match file {
         Ok(f) => {
+            let name = shown_name(&f.source, paths);
+            if let Some(sel) = select {
+                let file_name = match &f.member {
+                    Some(m) => format!("{name}!{m}"),
+                    None => name.clone(),
+                };
+                if !sel.takes_file(&file_name) {
+                    return ControlFlow::Continue(());
+                }
+            }
             let hint = vote.hint(&f.source);
-            let (meta, items) = load_file(&f.source, f.member.as_deref(), &f.bytes, hint);
+            let (meta, items) = load_file(&f.source, &name, f.member.as_deref(), &f.bytes, hint);
             vote.record(&f.source, &meta);
             for item in items {
+                if select.is_some_and(|sel| !sel.takes(&item.id)) {
+                    continue;
+                }
+                handed += 1;
                 each(item)?;
             }
             ControlFlow::Continue(())
         }
         Err(e) => {
             let (source, member) = e.location();
-            each(GameItem {
+            let item = GameItem {
                 id: GameId {
+                    name: shown_name(&source, paths),
                     source,
                     member,
                     index: 0,
                 },
                 file: None,
                 game: Err(e.to_string()),
-            })
+            };
+            // An unreadable input is reported whatever the selection: its
+            // games cannot be told apart.
+            handed += 1;
+            each(item)
         }
     });
+    handed
+}
+
+/// `--game KEY` matched no game of the inputs (exit status 2).
+#[derive(Debug)]
+pub struct NoGameSelected {
+    pub key: String,
+    pub inputs: String,
+}
+
+impl fmt::Display for NoGameSelected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "no game of {} has an id ending with `{}` (ids look like `data/classics/huang-zhou.sgf#0`; `lanke replay` lists them)",
+            self.inputs, self.key
+        )
+    }
+}
+
+impl std::error::Error for NoGameSelected {}
+
+impl NoGameSelected {
+    pub fn new(select: &Selector, paths: &[PathBuf]) -> NoGameSelected {
+        NoGameSelected {
+            key: select.key().to_string(),
+            inputs: paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game's id starts at the input named, however it was typed.
+    #[test]
+    fn ids_start_at_the_input_named() {
+        let roots = |r: &[&str]| r.iter().map(PathBuf::from).collect::<Vec<_>>();
+        assert_eq!(
+            shown_name("data/classics/x.sgf", &roots(&["data/"])),
+            "data/classics/x.sgf"
+        );
+        assert_eq!(
+            shown_name(
+                "/work/main/data/classics/x.sgf",
+                &roots(&["/work/main/data"])
+            ),
+            "data/classics/x.sgf"
+        );
+        assert_eq!(
+            shown_name(
+                "/tmp/a/cwi-games.tar.gz",
+                &roots(&["/tmp/a/cwi-games.tar.gz"])
+            ),
+            "cwi-games.tar.gz"
+        );
+        // The longest root that holds the path wins: the nearest input.
+        assert_eq!(shown_name("d/e/f.sgf", &roots(&["d", "d/e"])), "e/f.sgf");
+        assert_eq!(shown_name("-", &roots(&["-"])), "-");
+        // `.` is named by the directory it stands for.
+        let here = std::env::current_dir().unwrap();
+        let here_name = here.file_name().unwrap().to_string_lossy().into_owned();
+        assert_eq!(
+            shown_name("./k/x.sgf", &roots(&["."])),
+            format!("{here_name}/k/x.sgf")
+        );
+    }
 }

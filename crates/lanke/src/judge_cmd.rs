@@ -11,6 +11,7 @@ use lanke_judge::{Counts, FillKind, Judgement, PointClass};
 use lanke_sgf::{Color, Point};
 use serde::Serialize;
 
+use crate::games::Selector;
 use crate::judging::{
     ended_on_the_board, judge_game, judge_name, spec_for_game, start_engine, JudgeSpec, Override,
 };
@@ -267,9 +268,15 @@ fn write_text(
 }
 
 /// Runs the command.
-pub fn run(paths: &[PathBuf], json: bool, spec: &JudgeSpec, overrides: &[Override]) -> Result<()> {
+pub fn run(
+    paths: &[PathBuf],
+    select: Option<&Selector>,
+    json: bool,
+    spec: &JudgeSpec,
+    overrides: &[Override],
+) -> Result<()> {
     let mut engine = start_engine(spec)?;
-    write_each_game(paths, |w, item| {
+    write_each_game(paths, select, |w, item| {
         let game = item.id.to_string();
         let judged = item.game.as_ref().map_err(Clone::clone).and_then(|record| {
             let r = replay(record);

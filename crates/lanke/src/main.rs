@@ -55,6 +55,11 @@ enum Command {
         /// One JSON object per game (JSON Lines) instead of text.
         #[arg(long)]
         json: bool,
+        /// Only the games whose id ends with this (at a `/` or `!`), e.g.
+        /// `Honinbo/05/07.sgf#0`, or `Honinbo/05/07.sgf` for every game of
+        /// that file.
+        #[arg(long, value_name = "ID")]
+        game: Option<String>,
         #[command(flatten)]
         judging: JudgingArgs,
     },
@@ -72,6 +77,11 @@ enum Command {
         /// One JSON object per game and family (JSON Lines).
         #[arg(long)]
         json: bool,
+        /// Only the games whose id ends with this (at a `/` or `!`), e.g.
+        /// `Honinbo/05/07.sgf#0`, or `Honinbo/05/07.sgf` for every game of
+        /// that file.
+        #[arg(long, value_name = "ID")]
+        game: Option<String>,
         #[command(flatten)]
         judging: JudgingArgs,
     },
@@ -127,11 +137,16 @@ enum Command {
     },
     /// Draw one game's judged final position as SVG.
     Show {
-        /// One SGF file (its first game is drawn).
+        /// An SGF file, directory or archive holding the game (with more
+        /// than one game, pick it with --game).
         file: PathBuf,
-        /// Where to write the SVG.
+        /// Where to write the SVG (`-`: standard output).
         #[arg(long)]
         svg: PathBuf,
+        /// The game to draw: its id, or the end of it (e.g.
+        /// `Honinbo/05/07.sgf#0`).
+        #[arg(long, value_name = "ID")]
+        game: Option<String>,
         #[command(flatten)]
         judging: JudgingArgs,
     },
@@ -143,6 +158,11 @@ enum Command {
         /// Print the table but exit 0 even when a statement disagrees.
         #[arg(long)]
         report_only: bool,
+        /// Only the games whose id ends with this (at a `/` or `!`), e.g.
+        /// `Honinbo/05/07.sgf#0`, or `Honinbo/05/07.sgf` for every game of
+        /// that file.
+        #[arg(long, value_name = "ID")]
+        game: Option<String>,
         #[command(flatten)]
         judging: JudgingArgs,
     },
@@ -296,7 +316,19 @@ fn require_readable(paths: &[&Path]) {
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
     require_readable(&cli.command.inputs());
-    match cli.command {
+    match run(cli.command) {
+        // A `--game` that names nothing is a usage error, as an unreadable
+        // path is: nothing could run.
+        Err(e) if e.downcast_ref::<games::NoGameSelected>().is_some() => {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }
+        other => other,
+    }
+}
+
+fn run(command: Command) -> anyhow::Result<()> {
+    match command {
         Command::Replay {
             paths,
             json,
@@ -314,16 +346,19 @@ fn main() -> anyhow::Result<()> {
         Command::Judge {
             paths,
             json,
+            game,
             judging,
         } => {
             let (spec, overrides) = judging.resolve()?;
-            judge_cmd::run(&paths, json, &spec, &overrides)
+            let select = game.as_deref().map(games::Selector::new);
+            judge_cmd::run(&paths, select.as_ref(), json, &spec, &overrides)
         }
         Command::Score {
             paths,
             rules,
             komi,
             json,
+            game,
             judging,
         } => {
             let (spec, overrides) = judging.resolve()?;
@@ -334,7 +369,8 @@ fn main() -> anyhow::Result<()> {
                 record_komi: komi == "record",
                 keep_pictures: !json,
             };
-            score_cmd::run(&paths, &settings, json)
+            let select = game.as_deref().map(games::Selector::new);
+            score_cmd::run(&paths, select.as_ref(), &settings, json)
         }
         Command::Batch {
             paths,
@@ -389,7 +425,12 @@ fn main() -> anyhow::Result<()> {
                 svg.as_deref().map(|d| (d, &settings)),
             )
         }
-        Command::Show { file, svg, judging } => {
+        Command::Show {
+            file,
+            svg,
+            game,
+            judging,
+        } => {
             let (spec, overrides) = judging.resolve()?;
             let settings = batch::rows::RunSettings {
                 families: Vec::new(),
@@ -398,15 +439,18 @@ fn main() -> anyhow::Result<()> {
                 record_komi: false,
                 keep_pictures: true,
             };
-            score_cmd::show(&file, &settings, &svg)
+            let select = game.as_deref().map(games::Selector::new);
+            score_cmd::show(&file, select.as_ref(), &settings, &svg)
         }
         Command::Verify {
             paths,
             report_only,
+            game,
             judging,
         } => {
             let (spec, overrides) = judging.resolve()?;
-            verify_cmd::run(&paths, &spec, &overrides, report_only)
+            let select = game.as_deref().map(games::Selector::new);
+            verify_cmd::run(&paths, select.as_ref(), &spec, &overrides, report_only)
         }
         Command::TianyiOpening {
             grabs,

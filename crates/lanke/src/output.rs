@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use anyhow::Result;
 use serde::Serialize;
 
-use crate::games::{for_each_game, GameItem};
+use crate::games::{for_each_selected, GameItem, NoGameSelected, Selector};
 
 /// A Black/White pair in JSON: `{"B": .., "W": ..}`.
 #[derive(Serialize)]
@@ -42,21 +42,26 @@ pub fn write_stdout(
     }
 }
 
-/// Writes every game with `each`. Returns `false` when the reader closed
-/// the pipe before the end (not an error), `true` otherwise.
+/// Writes every game `select` takes (all without one) with `each`.
+/// Returns `false` when the reader closed the pipe before the end (not an
+/// error), `true` otherwise; a selection that takes no game is an error.
 pub fn write_each_game(
     paths: &[PathBuf],
+    select: Option<&Selector>,
     mut each: impl FnMut(&mut BufWriter<StdoutLock<'static>>, GameItem) -> io::Result<()>,
 ) -> Result<bool> {
     let mut w = BufWriter::new(io::stdout().lock());
     let mut failure: Option<io::Error> = None;
-    for_each_game(paths, |item| match each(&mut w, item) {
+    let handed = for_each_selected(paths, select, |item| match each(&mut w, item) {
         Ok(()) => ControlFlow::Continue(()),
         Err(e) => {
             failure = Some(e);
             ControlFlow::Break(())
         }
     });
+    if let (Some(sel), 0) = (select, handed) {
+        return Err(NoGameSelected::new(sel, paths).into());
+    }
     match failure {
         Some(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(false),
         Some(e) => Err(e.into()),

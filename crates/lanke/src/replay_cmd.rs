@@ -309,7 +309,7 @@ fn write_text(
 /// Runs the command; closing counts go to standard error.
 pub fn run(paths: &[PathBuf], mode: Output) -> Result<()> {
     let mut counts = Counts::default();
-    let complete = write_each_game(paths, |w, item| {
+    let complete = write_each_game(paths, None, |w, item| {
         counts.games += 1;
         let played = item.game.as_ref().ok().map(|g| (g, replay(g)));
         match &played {

@@ -6,16 +6,16 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use lanke_rules::{family, Family, FAMILIES};
 use serde_json::json;
 
 use crate::batch::rows::{process, RunSettings};
 use crate::batch::svg;
-use crate::games::for_each_game;
+use crate::games::{for_each_selected, GameItem, NoGameSelected, Selector};
 use crate::judge_cmd::judged_diagram;
 use crate::judging::start_engine;
-use crate::output::write_each_game;
+use crate::output::{write_each_game, write_stdout};
 
 /// Parses `all` or a comma-separated list of family ids.
 pub fn parse_rules(text: &str) -> Result<Vec<&'static Family>> {
@@ -46,10 +46,15 @@ pub(crate) fn fmt(v: f64) -> String {
 }
 
 /// Runs `lanke score`.
-pub fn run(paths: &[PathBuf], settings: &RunSettings, json_out: bool) -> Result<()> {
+pub fn run(
+    paths: &[PathBuf],
+    select: Option<&Selector>,
+    settings: &RunSettings,
+    json_out: bool,
+) -> Result<()> {
     let mut engine = start_engine(&settings.spec)?;
     let mut seq = 0;
-    write_each_game(paths, |w, item| -> io::Result<()> {
+    write_each_game(paths, select, |w, item| -> io::Result<()> {
         seq += 1;
         let out = process(seq, &item, settings, engine.as_mut());
         {
@@ -139,19 +144,52 @@ pub fn run(paths: &[PathBuf], settings: &RunSettings, json_out: bool) -> Result<
     Ok(())
 }
 
-/// Runs `lanke show FILE --svg OUT`: the first game of FILE.
-pub fn show(path: &Path, settings: &RunSettings, out: &Path) -> Result<()> {
-    let mut engine = start_engine(&settings.spec)?;
-    let mut result: Option<Result<()>> = None;
-    for_each_game(&[path.to_path_buf()], |item| {
-        let o = process(1, &item, settings, engine.as_mut());
-        result = Some(match &o.picture {
-            Some((board, j)) => {
-                std::fs::write(out, svg::render(board, j, &o.game.game_id)).map_err(Into::into)
-            }
-            None => Err(anyhow::anyhow!("{}: {}", o.game.game_id, o.game.error)),
-        });
-        ControlFlow::Break(())
+/// Runs `lanke show PATH --svg OUT`: the one game of PATH that `select`
+/// takes (PATH's only game without one), drawn into OUT (`-`: standard
+/// output). More than one game is an error that lists some of their ids.
+pub fn show(
+    path: &Path,
+    select: Option<&Selector>,
+    settings: &RunSettings,
+    out: &Path,
+) -> Result<()> {
+    const LISTED: usize = 5;
+    let paths = [path.to_path_buf()];
+    let mut first: Option<GameItem> = None;
+    let mut ids: Vec<String> = Vec::new();
+    let found = for_each_selected(&paths, select, |item| {
+        if ids.len() < LISTED {
+            ids.push(item.id.to_string());
+        }
+        if first.is_none() {
+            first = Some(item);
+        }
+        ControlFlow::Continue(())
     });
-    result.unwrap_or_else(|| bail!("{}: no game found", path.display()))
+    let Some(item) = first else {
+        return match select {
+            Some(sel) => Err(NoGameSelected::new(sel, &paths).into()),
+            None => bail!("{}: no game found", path.display()),
+        };
+    };
+    if found > 1 {
+        let more = if found > LISTED { ", ..." } else { "" };
+        bail!(
+            "{} holds {found} games{}: choose one with --game ID ({}{more})",
+            path.display(),
+            if select.is_some() { " that match" } else { "" },
+            ids.join(", ")
+        );
+    }
+    let mut engine = start_engine(&settings.spec)?;
+    let o = process(1, &item, settings, engine.as_mut());
+    let Some((board, j)) = &o.picture else {
+        bail!("{}: {}", o.game.game_id, o.game.error);
+    };
+    let picture = svg::render(board, j, &o.game.game_id);
+    if out.as_os_str() == "-" {
+        write_stdout(|w| w.write_all(picture.as_bytes()))
+    } else {
+        std::fs::write(out, picture).with_context(|| format!("writing {}", out.display()))
+    }
 }

@@ -100,7 +100,7 @@ fn first_four(events: &[Event]) -> Vec<(Color, Point, bool)> {
 /// Checks every record; `false` when one breaks the rule.
 fn check(paths: &[PathBuf]) -> Result<bool> {
     let mut all_ok = true;
-    write_each_game(paths, |w, item| -> io::Result<()> {
+    write_each_game(paths, None, |w, item| -> io::Result<()> {
         let record = match &item.game {
             Ok(g) => g,
             Err(e) => {

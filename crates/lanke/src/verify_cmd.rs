@@ -36,7 +36,7 @@ use lanke_sgf::{Color, GameRecord};
 
 use crate::batch::rows::year_of;
 use crate::eval_cmd::{unfinished, UNFINISHED_DAME};
-use crate::games::for_each_game;
+use crate::games::{for_each_selected, NoGameSelected, Selector};
 use crate::judging::{judge_game, start_engine, JudgeSpec, Override};
 use crate::output::write_stdout;
 use crate::score_cmd::fmt;
@@ -502,11 +502,17 @@ fn explain(a: &Annotation, facts: &Facts, scores: &Scores, first: String) -> Str
     why.join("; ")
 }
 
-/// Verifies the records; returns every check.
-pub fn verify(paths: &[PathBuf], spec: &JudgeSpec, overrides: &[Override]) -> Result<Vec<Check>> {
+/// Verifies the records `select` takes (all without one); returns every
+/// check. A selection that takes no game is an error.
+pub fn verify(
+    paths: &[PathBuf],
+    select: Option<&Selector>,
+    spec: &JudgeSpec,
+    overrides: &[Override],
+) -> Result<Vec<Check>> {
     let mut engine = start_engine(spec)?;
     let mut checks = Vec::new();
-    for_each_game(paths, |item| {
+    let handed = for_each_selected(paths, select, |item| {
         let game = item.id.to_string();
         let record = match item.game {
             Ok(g) => g,
@@ -533,6 +539,9 @@ pub fn verify(paths: &[PathBuf], spec: &JudgeSpec, overrides: &[Override]) -> Re
         ));
         std::ops::ControlFlow::Continue(())
     });
+    if let (Some(sel), 0) = (select, handed) {
+        return Err(NoGameSelected::new(sel, paths).into());
+    }
     Ok(checks)
 }
 
@@ -665,11 +674,12 @@ fn verify_game(
 /// Runs the command.
 pub fn run(
     paths: &[PathBuf],
+    select: Option<&Selector>,
     spec: &JudgeSpec,
     overrides: &[Override],
     report_only: bool,
 ) -> Result<()> {
-    let checks = verify(paths, spec, overrides)?;
+    let checks = verify(paths, select, spec, overrides)?;
     write_stdout(|w| {
         writeln!(
             w,

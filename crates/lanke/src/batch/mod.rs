@@ -572,16 +572,24 @@ fn draw_discrepancies(
     dir: &Path,
     settings: &RunSettings,
 ) -> Result<()> {
-    let wanted: std::collections::BTreeSet<&str> = derived
+    let discrepant: std::collections::BTreeSet<&str> = derived
         .discrepancies
         .iter()
         .map(|d| d.game_id.as_str())
         .collect();
-    let mut sources: Vec<&str> = games
+    // Read again from its source alone, a game is found by where it lies
+    // (source, member, index): its id started at the input the run named.
+    let wanted: std::collections::BTreeMap<(&str, &str, usize), &str> = games
         .iter()
-        .filter(|g| wanted.contains(g.game_id.as_str()))
-        .map(|g| g.source.as_str())
+        .filter(|g| discrepant.contains(g.game_id.as_str()))
+        .map(|g| {
+            (
+                (g.source.as_str(), g.member.as_str(), g.collection_index),
+                g.game_id.as_str(),
+            )
+        })
         .collect();
+    let mut sources: Vec<&str> = wanted.keys().map(|&(source, _, _)| source).collect();
     sources.sort_unstable();
     sources.dedup();
     fs::create_dir_all(dir)?;
@@ -590,14 +598,18 @@ fn draw_discrepancies(
     let mut failure: Option<anyhow::Error> = None;
     for source in sources {
         crate::games::for_each_game(&[PathBuf::from(source)], |item| {
-            let id = item.id.to_string();
-            if !wanted.contains(id.as_str()) {
+            let at = (
+                item.id.source.as_str(),
+                item.id.member.as_deref().unwrap_or(""),
+                item.id.index,
+            );
+            let Some(&id) = wanted.get(&at) else {
                 return std::ops::ControlFlow::Continue(());
-            }
+            };
             let o = rows::process(0, &item, settings, engine.as_mut());
             if let Some((board, j)) = &o.picture {
-                let name = svg::file_name(&id);
-                if let Err(e) = write_atomic(&dir.join(name), svg::render(board, j, &id).as_bytes())
+                let name = svg::file_name(id);
+                if let Err(e) = write_atomic(&dir.join(name), svg::render(board, j, id).as_bytes())
                 {
                     failure = Some(e);
                     return std::ops::ControlFlow::Break(());

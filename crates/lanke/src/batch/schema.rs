@@ -9,8 +9,8 @@ type Field = (&'static str, &'static str, &'static str);
 
 pub const GAMES: &[Field] = &[
     ("seq", "integer", "Position of the game in the whole input (walk order); the merge key."),
-    ("game_id", "string", "Stable id: source!member#index."),
-    ("source", "string", "File or archive path as given."),
+    ("game_id", "string", "Stable id: name!member#index, the name starting at the input named (its own file or directory name, then the path below it), however its path was typed."),
+    ("source", "string", "File or archive path as found (the input as typed, then the path below it)."),
     ("member", "string", "Path inside the archive (empty for plain files)."),
     ("collection_index", "integer", "Index of the game within its SGF collection (0-based)."),
     ("status", "string", "ok, lenient (grammar deviations repaired) or error."),
