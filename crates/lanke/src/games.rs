@@ -171,53 +171,70 @@ pub fn for_each_game(paths: &[PathBuf], each: impl FnMut(GameItem) -> ControlFlo
 
 /// `--game KEY`: the games whose id ends with `KEY` at a boundary (the
 /// whole id, or after a `/` or `!`). A key without `#index` takes every
-/// game of the files it names.
+/// game of the files it names; a key ending in `/` takes every game below
+/// the directories it names (`ancient/old_chinese/`).
 #[derive(Debug, Clone)]
 pub struct Selector {
     key: String,
-    /// Whether the key names one game (`...#index`) or whole files.
-    indexed: bool,
+    reach: Reach,
+}
+
+/// What a `--game` key names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// One game: `...#index`.
+    Game,
+    /// Every game of a file.
+    File,
+    /// Every game below a directory: `.../`.
+    Directory,
 }
 
 impl Selector {
     pub fn new(key: &str) -> Selector {
         let key = key.trim().replace('\\', "/");
-        let indexed = key
+        let reach = if key.ends_with('/') {
+            Reach::Directory
+        } else if key
             .rsplit_once('#')
-            .is_some_and(|(_, i)| !i.is_empty() && i.bytes().all(|b| b.is_ascii_digit()));
-        Selector { key, indexed }
+            .is_some_and(|(_, i)| !i.is_empty() && i.bytes().all(|b| b.is_ascii_digit()))
+        {
+            Reach::Game
+        } else {
+            Reach::File
+        };
+        Selector { key, reach }
     }
 
     pub fn key(&self) -> &str {
         &self.key
     }
 
-    fn ends(&self, text: &str) -> bool {
-        text_ends(text, &self.key)
-    }
-
     /// Could a file shown as `file` (`name` or `name!member`) hold a
     /// selected game? (Files that cannot are not parsed.)
     fn takes_file(&self, file: &str) -> bool {
-        if self.indexed {
-            let (file_key, _) = self.key.rsplit_once('#').unwrap_or((&self.key, ""));
-            text_ends(file, file_key)
-        } else {
-            self.ends(file)
+        match self.reach {
+            Reach::Game => {
+                let (file_key, _) = self.key.rsplit_once('#').unwrap_or((&self.key, ""));
+                ends_at_boundary(file, file_key)
+            }
+            Reach::File => ends_at_boundary(file, &self.key),
+            Reach::Directory => file
+                .match_indices(self.key.as_str())
+                .any(|(at, _)| at == 0 || file[..at].ends_with('/') || file[..at].ends_with('!')),
         }
     }
 
     pub fn takes(&self, id: &GameId) -> bool {
-        if self.indexed {
-            self.ends(&id.to_string())
-        } else {
-            self.ends(&id.file_name())
+        match self.reach {
+            Reach::Game => ends_at_boundary(&id.to_string(), &self.key),
+            Reach::File | Reach::Directory => self.takes_file(&id.file_name()),
         }
     }
 }
 
 /// Does `text` end with `key` at a boundary: all of it, or after `/` or `!`?
-fn text_ends(text: &str, key: &str) -> bool {
+fn ends_at_boundary(text: &str, key: &str) -> bool {
     text == key
         || text
             .strip_suffix(key)

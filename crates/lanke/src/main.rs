@@ -56,8 +56,8 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// Only the games whose id ends with this (at a `/` or `!`), e.g.
-        /// `Honinbo/05/07.sgf#0`, or `Honinbo/05/07.sgf` for every game of
-        /// that file.
+        /// `Honinbo/05/07.sgf#0`; `Honinbo/05/07.sgf` for every game of
+        /// that file, `Honinbo/05/` for every game below that directory.
         #[arg(long, value_name = "ID")]
         game: Option<String>,
         #[command(flatten)]
@@ -78,8 +78,8 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// Only the games whose id ends with this (at a `/` or `!`), e.g.
-        /// `Honinbo/05/07.sgf#0`, or `Honinbo/05/07.sgf` for every game of
-        /// that file.
+        /// `Honinbo/05/07.sgf#0`; `Honinbo/05/07.sgf` for every game of
+        /// that file, `Honinbo/05/` for every game below that directory.
         #[arg(long, value_name = "ID")]
         game: Option<String>,
         #[command(flatten)]
@@ -159,8 +159,8 @@ enum Command {
         #[arg(long)]
         report_only: bool,
         /// Only the games whose id ends with this (at a `/` or `!`), e.g.
-        /// `Honinbo/05/07.sgf#0`, or `Honinbo/05/07.sgf` for every game of
-        /// that file.
+        /// `Honinbo/05/07.sgf#0`; `Honinbo/05/07.sgf` for every game of
+        /// that file, `Honinbo/05/` for every game below that directory.
         #[arg(long, value_name = "ID")]
         game: Option<String>,
         #[command(flatten)]

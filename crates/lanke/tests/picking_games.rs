@@ -69,6 +69,11 @@ fn game_picks_by_the_end_of_the_id_at_a_boundary() {
     assert!(stderr.contains("no game of"), "{stderr}");
     assert!(stderr.contains("`fig7.sgf`"), "{stderr}");
     assert!(none.stdout.is_empty());
+    // A key ending in `/` takes every game below that directory, named
+    // whole (`lassics/` names nothing).
+    assert_eq!(judged_ids(&["judge", dir, "--game", "classics/"]).len(), 17);
+    let part = lanke(&["judge", dir, "--game", "lassics/"]);
+    assert_eq!(part.status.code(), Some(2));
     // score and verify take the same selector.
     let score = lanke(&[
         "score",
