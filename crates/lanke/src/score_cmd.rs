@@ -78,7 +78,10 @@ pub fn run(
                         "margin_high": s.margin_high,
                         "winner": s.winner,
                         "legality": s.legality,
-                        "agrees_with_record": s.agrees_with_record,
+                        "agrees_with_record": match s.agrees_with_record.as_str() {
+                            "" => serde_json::Value::Null,
+                            a => serde_json::Value::Bool(a == "true"),
+                        },
                         "note": s.note,
                         "recorded": {
                             "raw": g.result_raw,

@@ -273,7 +273,7 @@ fn summary_rates_the_resigned_games_estimates() {
         .map(|s| s["agrees_with_record"].as_str())
         .filter(|a| !a.is_empty())
         .collect();
-    let yes = rated.iter().filter(|a| **a == "yes").count();
+    let yes = rated.iter().filter(|a| **a == "true").count();
     assert_eq!((yes, rated.len()), (26, 41));
     let summary = csv_rows(&out.join("summary.csv"));
     let row = summary

@@ -224,7 +224,7 @@ impl Derived {
                 t.counted += 1;
                 for s in &refs {
                     let e = t.agree.entry(s.family.clone()).or_default();
-                    e.0 += u64::from(s.agrees_with_record == "yes");
+                    e.0 += u64::from(s.agrees_with_record == "true");
                     e.1 += 1;
                 }
             }
@@ -267,7 +267,7 @@ impl Derived {
         }
         if counted {
             if let Some(r) = find(reference) {
-                if r.agrees_with_record == "no" {
+                if r.agrees_with_record == "false" {
                     let own_cause = if game.judge_confidence.is_some_and(|c| c < 0.5) {
                         "judgement uncertain"
                     } else if r.legality != "legal" {
@@ -302,7 +302,7 @@ impl Derived {
                 .or_default();
             for s in scores.iter().filter(|s| !s.agrees_with_record.is_empty()) {
                 let e = families.entry(s.family.clone()).or_default();
-                e.0 += u64::from(s.agrees_with_record == "yes");
+                e.0 += u64::from(s.agrees_with_record == "true");
                 e.1 += 1;
             }
         }

@@ -289,9 +289,9 @@ pub fn process(
             }
             let agrees = match (&recorded, sc.outcome) {
                 (Recorded::Win { winner, .. }, o) => {
-                    yes_no(o.as_str() == winner.letter().to_string())
+                    boolean(o.as_str() == winner.letter().to_string())
                 }
-                (Recorded::Draw, o) => yes_no(o == lanke_rules::Outcome::Draw),
+                (Recorded::Draw, o) => boolean(o == lanke_rules::Outcome::Draw),
                 _ => String::new(),
             };
             ScoreRow {
@@ -326,8 +326,9 @@ pub fn process(
     }
 }
 
-fn yes_no(b: bool) -> String {
-    if b { "yes" } else { "no" }.to_string()
+/// A boolean cell: `true` or `false`, as every boolean column writes it.
+fn boolean(b: bool) -> String {
+    b.to_string()
 }
 
 fn fill_record_fields(row: &mut GameRow, record: &GameRecord, r: &Replay) {

@@ -83,7 +83,7 @@ pub const SCORES: &[Field] = &[
     ("legality", "string", "The family's ko and suicide rule checked on the replayed record: `legal`, `illegal at move N (reason)` or `no result at move N (reason)` (docs/RULES.md §5)."),
     ("recorded_winner", "string", "The record's winner (B, W, draw or empty)."),
     ("recorded_margin", "number", "The record's margin when counted."),
-    ("agrees_with_record", "string", "yes/no when the record states a winner or a draw, else empty."),
+    ("agrees_with_record", "boolean", "true/false when the record states a winner or a draw, else empty."),
     ("note", "string", "Extra figures of the tradition (equal-stone 目, Black's count in stones, move balancing)."),
 ];
 
