@@ -36,10 +36,15 @@ impl fmt::Display for GameId {
 impl GameId {
     /// The id without its index: `name!member` or `name`.
     pub fn file_name(&self) -> String {
-        match &self.member {
-            Some(m) => format!("{}!{}", self.name, m),
-            None => self.name.clone(),
-        }
+        file_label(&self.name, self.member.as_deref())
+    }
+}
+
+/// A file as ids show it: `name!member` inside an archive, else `name`.
+fn file_label(name: &str, member: Option<&str>) -> String {
+    match member {
+        Some(m) => format!("{name}!{m}"),
+        None => name.to_string(),
     }
 }
 
@@ -253,14 +258,8 @@ pub fn for_each_selected(
     let _ = lanke_input::visit_paths(paths, &mut |file| match file {
         Ok(f) => {
             let name = shown_name(&f.source, paths);
-            if let Some(sel) = select {
-                let file_name = match &f.member {
-                    Some(m) => format!("{name}!{m}"),
-                    None => name.clone(),
-                };
-                if !sel.takes_file(&file_name) {
-                    return ControlFlow::Continue(());
-                }
+            if select.is_some_and(|sel| !sel.takes_file(&file_label(&name, f.member.as_deref()))) {
+                return ControlFlow::Continue(());
             }
             let hint = vote.hint(&f.source);
             let (meta, items) = load_file(&f.source, &name, f.member.as_deref(), &f.bytes, hint);
@@ -315,6 +314,19 @@ impl fmt::Display for NoGameSelected {
 impl std::error::Error for NoGameSelected {}
 
 impl NoGameSelected {
+    /// The error when `select` took none of `paths`' games (`handed` of
+    /// them were handed on); none without a selection.
+    pub fn check(
+        select: Option<&Selector>,
+        handed: usize,
+        paths: &[PathBuf],
+    ) -> Result<(), NoGameSelected> {
+        match (select, handed) {
+            (Some(sel), 0) => Err(NoGameSelected::new(sel, paths)),
+            _ => Ok(()),
+        }
+    }
+
     pub fn new(select: &Selector, paths: &[PathBuf]) -> NoGameSelected {
         NoGameSelected {
             key: select.key().to_string(),

@@ -59,9 +59,7 @@ pub fn write_each_game(
             ControlFlow::Break(())
         }
     });
-    if let (Some(sel), 0) = (select, handed) {
-        return Err(NoGameSelected::new(sel, paths).into());
-    }
+    NoGameSelected::check(select, handed, paths)?;
     match failure {
         Some(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(false),
         Some(e) => Err(e.into()),

@@ -169,11 +169,9 @@ pub fn show(
         }
         ControlFlow::Continue(())
     });
+    NoGameSelected::check(select, found, &paths)?;
     let Some(item) = first else {
-        return match select {
-            Some(sel) => Err(NoGameSelected::new(sel, &paths).into()),
-            None => bail!("{}: no game found", path.display()),
-        };
+        bail!("{}: no game found", path.display());
     };
     if found > 1 {
         let more = if found > LISTED { ", ..." } else { "" };

@@ -539,9 +539,7 @@ pub fn verify(
         ));
         std::ops::ControlFlow::Continue(())
     });
-    if let (Some(sel), 0) = (select, handed) {
-        return Err(NoGameSelected::new(sel, paths).into());
-    }
+    NoGameSelected::check(select, handed, paths)?;
     Ok(checks)
 }
 
