@@ -34,6 +34,17 @@ def main():
         sys.exit(f"scores: {scores.height} rows, {scored} games, wide {wide.shape}")
     if flips.height != wide.shape[0]:
         sys.exit(f"flips: {flips.height} rows")
+    # The typed load: every column as datapackage.json types it, decades
+    # in time order.
+    typed, decades = names["typed_games"], names["japanese_by_decade"]
+    want = {"komi": "Float64", "finished": "Boolean", "judge_confidence": "Float64",
+            "first_double_pass": "Int64", "black_rank": "String"}
+    got = {c: str(typed.schema[c]) for c in want}
+    if got != want or typed.height != 77_274:
+        sys.exit(f"typed games: {got}, {typed.height} rows")
+    years = [int(g[:-1]) for g in decades["group"].to_list() if g]
+    if len(years) < 10 or years != sorted(years):
+        sys.exit(f"decades out of order: {years}")
     for query in sql:
         rows = duckdb.sql(query.replace("-- DuckDB\n", "")).fetchall()
         families = {f for f, _ in rows}

@@ -58,7 +58,7 @@ fn eligible(record: &GameRecord, games_in_file: usize) -> Option<(f64, f64, bool
 /// One rescored game.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct EvalRow {
-    pub game: String,
+    pub game_id: String,
     pub rules: &'static str,
     pub komi: f64,
     pub recorded: f64,
@@ -161,7 +161,7 @@ fn rescore(
             let fam =
                 family(if chinese { "chinese" } else { "japanese" }).expect("family in table");
             EvalRow {
-                game: id.to_string(),
+                game_id: id.to_string(),
                 rules: fam.id,
                 komi,
                 recorded,
@@ -230,7 +230,7 @@ fn rescore(
             < 1e-9;
     let moves = r.tally.moves[0] + r.tally.moves[1];
     Ok(EvalRow {
-        game: id.to_string(),
+        game_id: id.to_string(),
         rules: fam.id,
         komi,
         recorded,
@@ -613,7 +613,7 @@ mod tests {
     #[test]
     fn judge_and_scorer_failures_are_counted_apart() {
         let row = |cause: &'static str, error: &str| EvalRow {
-            game: "g".to_string(),
+            game_id: "g".to_string(),
             rules: "japanese",
             komi: 6.5,
             recorded: 2.5,

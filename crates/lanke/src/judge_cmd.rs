@@ -86,7 +86,7 @@ struct FillJson {
 
 #[derive(Serialize)]
 struct JudgeJson {
-    game: String,
+    game_id: String,
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
@@ -134,7 +134,7 @@ fn judge_json(game: String, j: &Judgement, board: &lanke_board::Board) -> JudgeJ
         .chain(points_where(j, |c| c == PointClass::SharedLiberty))
         .collect();
     JudgeJson {
-        game,
+        game_id: game,
         status: "ok",
         error: None,
         judge: Some(j.source.clone()),
@@ -292,7 +292,7 @@ pub fn run(
             Err(e) => {
                 if json {
                     let row = JudgeJson {
-                        game,
+                        game_id: game,
                         status: "error",
                         error: Some(e.clone()),
                         judge: None,

@@ -114,6 +114,10 @@ enum Command {
         /// Write an SVG diagram of every discrepancy game into this directory.
         #[arg(long)]
         svg: Option<PathBuf>,
+        /// Write the scores table gzip-compressed as scores.csv.gz (as the
+        /// committed reports are); datapackage.json names the file written.
+        #[arg(long)]
+        compress: bool,
         /// Stop after writing this many games (an interruption, for testing --resume).
         #[arg(long, hide = true)]
         stop_after: Option<u64>,
@@ -132,6 +136,10 @@ enum Command {
         /// games are read and judged again from their sources).
         #[arg(long)]
         svg: Option<PathBuf>,
+        /// Write the scores table gzip-compressed as scores.csv.gz (as the
+        /// committed reports are); datapackage.json names the file written.
+        #[arg(long)]
+        compress: bool,
         #[command(flatten)]
         judging: JudgingArgs,
     },
@@ -382,6 +390,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             resume,
             quiet,
             svg,
+            compress,
             stop_after,
             judging,
         } => {
@@ -399,6 +408,7 @@ fn run(command: Command) -> anyhow::Result<()> {
                 resume,
                 quiet,
                 svg,
+                compress,
                 stop_after,
             };
             batch::run(&args)
@@ -407,6 +417,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             parts,
             out,
             svg,
+            compress,
             judging,
         } => {
             let record_komi = batch::record_komi_of(&parts[0])?;
@@ -422,6 +433,7 @@ fn run(command: Command) -> anyhow::Result<()> {
                 &parts,
                 &out,
                 record_komi,
+                compress,
                 svg.as_deref().map(|d| (d, &settings)),
             )
         }

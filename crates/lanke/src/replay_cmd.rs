@@ -72,7 +72,7 @@ struct InfoJson<'a> {
 
 #[derive(Serialize)]
 struct GameJson<'a> {
-    game: String,
+    game_id: String,
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
@@ -127,7 +127,7 @@ fn issues_of(file: Option<&FileMeta>, record: Option<&GameRecord>) -> Vec<String
 fn game_json<'a>(item: &'a GameItem, played: Option<(&'a GameRecord, &'a Replay)>) -> GameJson<'a> {
     let file = item.file.as_deref();
     let mut out = GameJson {
-        game: item.id.to_string(),
+        game_id: item.id.to_string(),
         status: "error",
         error: item.game.as_ref().err().map(String::as_str),
         encoding: file.map(|f| f.encoding),

@@ -61,12 +61,12 @@ pub fn run(
             let g = &out.game;
             if json_out {
                 if out.scores.is_empty() {
-                    let row = json!({"game": g.game_id, "status": g.status, "error": g.error});
+                    let row = json!({"game_id": g.game_id, "status": g.status, "error": g.error});
                     writeln!(w, "{row}")?;
                 }
                 for s in &out.scores {
                     let row = json!({
-                        "game": s.game_id,
+                        "game_id": s.game_id,
                         "family": s.family,
                         "unit": s.unit,
                         "komi": s.komi,

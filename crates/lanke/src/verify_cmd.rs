@@ -44,7 +44,7 @@ use crate::score_cmd::fmt;
 /// One checked statement.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Check {
-    pub game: String,
+    pub game_id: String,
     /// Where the statement was read: `RE`, `GC`, `C`.
     pub source: &'static str,
     pub statement: String,
@@ -518,7 +518,7 @@ pub fn verify(
             Ok(g) => g,
             Err(e) => {
                 checks.push(Check {
-                    game,
+                    game_id: game,
                     source: "file",
                     statement: String::new(),
                     family: "",
@@ -584,7 +584,7 @@ fn verify_game(
         Err(e) => {
             for (source, statement, _) in statements {
                 out.push(Check {
-                    game: game.to_string(),
+                    game_id: game.to_string(),
                     source,
                     statement,
                     family: fam_id,
@@ -656,7 +656,7 @@ fn verify_game(
             (None, _) => ("not checkable", reason),
         };
         out.push(Check {
-            game: game.to_string(),
+            game_id: game.to_string(),
             source,
             statement,
             family: family_used,
@@ -693,7 +693,7 @@ pub fn run(
                 c.stated,
                 c.computed,
                 c.verdict,
-                c.game,
+                c.game_id,
                 if c.reason.is_empty() {
                     String::new()
                 } else {

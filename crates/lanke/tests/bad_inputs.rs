@@ -59,7 +59,7 @@ fn unreadable_files_are_one_error_row_each_naming_the_cause() {
     assert!(error_of(&one("board-too-large.sgf")).contains("SZ[52] is not supported"));
     assert!(error_of(&one("not-go.sgf")).contains("GM[2]"));
     let tgz = one("corrupt.tar.gz");
-    assert!(tgz["game"].as_str().unwrap().contains("corrupt.tar.gz"));
+    assert!(tgz["game_id"].as_str().unwrap().contains("corrupt.tar.gz"));
     assert!(error_of(&tgz).contains("archive unreadable"));
     assert!(error_of(&one("corrupt.zip")).contains("invalid Zip archive"));
 }
@@ -138,7 +138,8 @@ fn names_come_out_right_in_every_encoding() {
 
 #[test]
 fn extremes_do_not_overflow_or_exhaust() {
-    let dir = std::env::temp_dir().join(format!("lanke-extremes-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("lanke-extremes-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     // A 100,000-move line.
     let long = dir.join("long-line.sgf");
@@ -205,7 +206,7 @@ fn stdin_takes_plain_sgf_and_archives() {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["game"], "-#0");
+    assert_eq!(v["game_id"], "-#0");
     assert_eq!(v["moves"]["B"], 145);
     assert_eq!(v["captures"]["B"], 14);
     assert_eq!(v["captures"]["W"], 6);

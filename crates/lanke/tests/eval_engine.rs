@@ -9,7 +9,8 @@ use std::process::Command;
 
 /// A scratch directory holding one CWI record under its archive name.
 fn scratch_with(member: &str, tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("lanke-eval-engine-{}-{tag}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("lanke-eval-engine-{}-{tag}", std::process::id()));
     let file = dir.join(member);
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
     std::fs::write(&file, lanke_testdata::cwi_file(member)).unwrap();

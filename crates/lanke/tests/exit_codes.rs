@@ -16,7 +16,8 @@ fn lanke(args: &[&str]) -> std::process::Output {
 #[test]
 fn every_command_refuses_a_path_it_cannot_read() {
     let missing = "/nonexistent/lanke-test/game.sgf";
-    let out_dir = std::env::temp_dir().join(format!("lanke-exit-{}", std::process::id()));
+    let out_dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("lanke-exit-{}", std::process::id()));
     let out = out_dir.to_str().unwrap();
     let calls: Vec<Vec<&str>> = vec![
         vec!["replay", missing],
@@ -68,7 +69,8 @@ fn a_bad_game_inside_a_readable_input_is_an_error_row() {
 fn batch_takes_short_flags_and_refuses_zero_jobs() {
     let classics = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/classics");
     let classics = classics.to_str().unwrap();
-    let dir = std::env::temp_dir().join(format!("lanke-jobs-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("lanke-jobs-{}", std::process::id()));
     let out = dir.to_str().unwrap();
     let zero = lanke(&["batch", classics, "-j", "0", "-o", out]);
     assert_eq!(zero.status.code(), Some(2));

@@ -8,7 +8,8 @@ use std::process::Command;
 
 /// A scratch directory holding CWI records under their archive names.
 fn scratch_with(members: &[&str], tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("lanke-consult-{}-{tag}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("lanke-consult-{}-{tag}", std::process::id()));
     for member in members {
         let file = dir.join(member);
         std::fs::create_dir_all(file.parent().unwrap()).unwrap();

@@ -7,7 +7,8 @@
 use std::process::Command;
 
 fn write_records(tag: &str, members: &[&str]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("lanke-verify-{tag}-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("lanke-verify-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for m in members {
         let name = m.rsplit('/').next().unwrap();
@@ -128,7 +129,8 @@ fn the_1094_group_tax_lines_agree_in_every_part() {
 /// one stone fewer lost.
 #[test]
 fn a_group_tax_line_names_the_parts_that_differ() {
-    let dir = std::env::temp_dir().join(format!("lanke-verify-edited-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("lanke-verify-edited-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let sgf = String::from_utf8_lossy(lanke_testdata::cwi_file("games/ancient/old_chinese/5.sgf"))
         .replace("W: 58-7-8=43", "W: 60-6-8=46");
@@ -189,7 +191,12 @@ fn tianyi_games_are_scored_with_their_bids() {
     let komi_of = |file: &str| -> f64 {
         let row = rows
             .iter()
-            .find(|r| r["game"].as_str().unwrap().ends_with(&format!("/{file}#0")))
+            .find(|r| {
+                r["game_id"]
+                    .as_str()
+                    .unwrap()
+                    .ends_with(&format!("/{file}#0"))
+            })
             .unwrap();
         assert!(
             row["note"].as_str().unwrap().contains("winning bid"),

@@ -41,8 +41,10 @@ pub struct DiscrepancyRow {
 #[derive(Debug, Clone, Serialize)]
 pub struct SummaryRow {
     pub metric: String,
+    pub family: String,
     pub dimension: String,
     pub group: String,
+    #[serde(serialize_with = "super::rows::number")]
     pub value: f64,
     pub games: u64,
 }
@@ -308,51 +310,55 @@ impl Derived {
         }
     }
 
-    /// The summary rows, in a stable order.
+    /// The summary rows, in a stable order: the counts, then each
+    /// (dimension, group)'s rates (decades in time order), the means by
+    /// cause, the estimates' rates and the histogram.
     #[must_use]
     pub fn summary(&self) -> Vec<SummaryRow> {
         let mut out = Vec::new();
-        let row = |metric: &str, dimension: &str, group: &str, value: f64, games: u64| SummaryRow {
-            metric: metric.to_string(),
-            dimension: dimension.to_string(),
-            group: group.to_string(),
-            value,
-            games,
+        let row = |metric: &str,
+                   family: &str,
+                   (dimension, group): (&str, &str),
+                   value: f64,
+                   games: u64| {
+            SummaryRow {
+                metric: metric.to_string(),
+                family: family.to_string(),
+                dimension: dimension.to_string(),
+                group: group.to_string(),
+                value,
+                games,
+            }
         };
-        let total: u64 = self.status.values().sum();
+        let share = |n: u64, d: u64| if d == 0 { 0.0 } else { n as f64 / d as f64 };
         for (status, n) in &self.status {
-            out.push(row("games", "status", status, *n as f64, total));
+            out.push(row("games", "", ("status", status), *n as f64, *n));
         }
         for (finished, n) in &self.finished {
-            out.push(row(
-                "games",
-                "finished",
-                &finished.to_string(),
-                *n as f64,
-                total,
-            ));
+            let group = finished.to_string();
+            out.push(row("games", "", ("finished", &group), *n as f64, *n));
         }
-        for ((dimension, group), t) in &self.by {
-            let share = |n: u64, d: u64| if d == 0 { 0.0 } else { n as f64 / d as f64 };
+        for ((dimension, group), t) in in_group_order(&self.by) {
+            let at = (dimension.as_str(), group.as_str());
             out.push(row(
                 "winner_flip_rate",
-                dimension,
-                group,
+                "",
+                at,
                 share(t.flips, t.games),
                 t.games,
             ));
             out.push(row(
                 "area_vs_territory_winner_disagree_rate",
-                dimension,
-                group,
+                "",
+                at,
                 share(t.area_territory_disagree, t.games),
                 t.games,
             ));
             for (family, (yes, n)) in &t.agree {
                 out.push(row(
-                    &format!("record_agreement_rate:{family}"),
-                    dimension,
-                    group,
+                    "record_agreement_rate",
+                    family,
+                    at,
                     share(*yes, *n),
                     *n,
                 ));
@@ -361,38 +367,52 @@ impl Derived {
         for (cause, (sum, n)) in &self.diff_by_cause {
             out.push(row(
                 "area_minus_territory_mean_by_cause",
-                "cause",
-                cause,
+                "",
+                ("cause", cause),
                 sum / *n as f64,
                 *n,
             ));
         }
-        for ((dimension, group), families) in &self.estimates {
+        for ((dimension, group), families) in in_group_order(&self.estimates) {
+            let at = (dimension.as_str(), group.as_str());
             for (family, (yes, n)) in families {
                 out.push(row(
-                    &format!("estimate_agreement_rate:{family}"),
-                    dimension,
-                    group,
-                    if *n == 0 {
-                        0.0
-                    } else {
-                        *yes as f64 / *n as f64
-                    },
+                    "estimate_agreement_rate",
+                    family,
+                    at,
+                    share(*yes, *n),
                     *n,
                 ));
             }
         }
         for (d, n) in &self.diff_hist {
+            let group = d.to_string();
             out.push(row(
                 "area_minus_territory_histogram",
-                "difference",
-                &d.to_string(),
-                *d as f64,
+                "",
+                ("difference", &group),
+                *n as f64,
                 *n,
             ));
         }
         out
     }
+}
+
+/// The entries of a map keyed by (dimension, group) with decades in time
+/// order (`800s` before `1970s`), the rest as the map keeps them.
+fn in_group_order<T>(map: &BTreeMap<(String, String), T>) -> Vec<(&(String, String), &T)> {
+    let mut entries: Vec<_> = map.iter().collect();
+    let year = |(dimension, group): &(String, String)| -> u64 {
+        if dimension == "decade" {
+            let digits: String = group.chars().take_while(char::is_ascii_digit).collect();
+            digits.parse().unwrap_or(0)
+        } else {
+            0
+        }
+    };
+    entries.sort_by(|(a, _), (b, _)| (&a.0, year(a), &a.1).cmp(&(&b.0, year(b), &b.1)));
+    entries
 }
 
 /// Where a record's margin lies against the margins every reading of the

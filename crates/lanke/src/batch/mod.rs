@@ -19,10 +19,11 @@ pub mod derive;
 pub mod rows;
 pub mod schema;
 pub mod svg;
+mod tables;
 
 use std::collections::BTreeMap;
 use std::fs::{self, File, OpenOptions};
-use std::io::{BufWriter, IsTerminal};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::sync_channel;
@@ -36,6 +37,7 @@ use crate::games::for_each_game;
 use crate::judging::{start_engine, JudgeSpec, Override};
 use derive::Derived;
 use rows::{process, GameOutput, GameRow, RunSettings, ScoreRow};
+use tables::{csv_appender, csv_bytes, read_rows, read_table, rewrite, write_atomic, write_scores};
 
 /// What a batch run was asked to do.
 pub struct BatchArgs {
@@ -50,6 +52,8 @@ pub struct BatchArgs {
     pub resume: bool,
     pub quiet: bool,
     pub svg: Option<PathBuf>,
+    /// Write the scores table gzip-compressed (`scores.csv.gz`).
+    pub compress: bool,
     /// Stop after this many games have been written (for tests of --resume).
     pub stop_after: Option<u64>,
 }
@@ -101,59 +105,6 @@ fn run_description(a: &BatchArgs) -> String {
         if a.record_komi { "record" } else { "native" },
         overrides,
     )
-}
-
-fn csv_appender(path: &Path, fresh: bool) -> Result<csv::Writer<BufWriter<File>>> {
-    let file = OpenOptions::new()
-        .create(true)
-        .append(!fresh)
-        .write(true)
-        .truncate(fresh)
-        .open(path)
-        .with_context(|| format!("opening {}", path.display()))?;
-    Ok(csv::WriterBuilder::new()
-        .has_headers(fresh)
-        .from_writer(BufWriter::new(file)))
-}
-
-fn read_rows<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
-    let mut r =
-        csv::Reader::from_path(path).with_context(|| format!("reading {}", path.display()))?;
-    let mut v = Vec::new();
-    for row in r.deserialize() {
-        match row {
-            Ok(x) => v.push(x),
-            // A torn last line from an interrupted run: stop there.
-            Err(_) => break,
-        }
-    }
-    Ok(v)
-}
-
-/// Rewrites a CSV file with the given rows (header included).
-fn rewrite<T: serde::Serialize>(path: &Path, rows: &[T]) -> Result<()> {
-    let mut w = csv::Writer::from_path(path)?;
-    for r in rows {
-        w.serialize(r)?;
-    }
-    w.flush()?;
-    Ok(())
-}
-
-/// Writes a file atomically: temporary name in the same directory, then rename.
-fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    let tmp = path.with_extension("tmp-lanke");
-    fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
-    fs::rename(&tmp, path).with_context(|| format!("renaming into {}", path.display()))?;
-    Ok(())
-}
-
-fn csv_bytes<T: serde::Serialize>(rows: &[T]) -> Result<Vec<u8>> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    for r in rows {
-        w.serialize(r)?;
-    }
-    Ok(w.into_inner()?)
 }
 
 /// Progress on standard error: a bar on a terminal, a line every ten
@@ -247,7 +198,7 @@ pub fn run(a: &BatchArgs) -> Result<()> {
     let description = run_description(a);
     let shard_line = a.shard.map(|(k, n)| format!("{k}/{n}")).unwrap_or_default();
     let games_path = partial.join("games.csv");
-    let scores_path = partial.join("scores.csv");
+    let scores_path = partial.join(tables::SCORES_CSV);
     let mut derived = Derived::new(a.record_komi);
     let mut resume_after: Option<u64> = None;
     let fresh = !(a.resume && games_path.exists());
@@ -427,7 +378,7 @@ pub fn run(a: &BatchArgs) -> Result<()> {
         eprintln!("lanke batch: stopped after {written} games; continue with --resume");
         return Ok(());
     }
-    finish(&a.out, &partial, &derived)?;
+    finish(&a.out, &partial, &derived, a.compress)?;
     progress.finish(written, &a.out, &derived);
     Ok(())
 }
@@ -484,8 +435,9 @@ impl Drop for OutLock {
     }
 }
 
-/// Writes the files derived from the rows (and the run description) into `out`.
-fn write_derived(out: &Path, derived: &Derived, run: &str) -> Result<()> {
+/// Writes the files derived from the rows (and the run description) into
+/// `out`; `scores` is the scores table's file name there.
+fn write_derived(out: &Path, derived: &Derived, run: &str, scores: &str) -> Result<()> {
     write_atomic(
         &out.join("discrepancies.csv"),
         &csv_bytes(&derived.discrepancies)?,
@@ -493,17 +445,18 @@ fn write_derived(out: &Path, derived: &Derived, run: &str) -> Result<()> {
     write_atomic(&out.join("summary.csv"), &csv_bytes(&derived.summary())?)?;
     write_atomic(
         &out.join("datapackage.json"),
-        schema::datapackage().as_bytes(),
+        schema::datapackage(scores).as_bytes(),
     )?;
     write_atomic(&out.join("run.json"), run.as_bytes())
 }
 
-/// Writes the derived files and moves everything into `out`.
-fn finish(out: &Path, partial: &Path, derived: &Derived) -> Result<()> {
+/// Moves the tables into `out` (the scores compressed with `compress`)
+/// and writes the derived files beside them.
+fn finish(out: &Path, partial: &Path, derived: &Derived, compress: bool) -> Result<()> {
     let run = fs::read_to_string(partial.join("run.json")).unwrap_or_default();
-    write_derived(out, derived, &run)?;
+    let scores = write_scores(&partial.join(tables::SCORES_CSV), out, compress)?;
+    write_derived(out, derived, &run, scores)?;
     fs::rename(partial.join("games.csv"), out.join("games.csv"))?;
-    fs::rename(partial.join("scores.csv"), out.join("scores.csv"))?;
     fs::remove_dir_all(partial)?;
     Ok(())
 }
@@ -513,6 +466,7 @@ pub fn merge(
     parts: &[PathBuf],
     out: &Path,
     record_komi: bool,
+    compress: bool,
     svg: Option<(&Path, &RunSettings)>,
 ) -> Result<()> {
     if parts.is_empty() {
@@ -535,8 +489,8 @@ pub fn merge(
     let mut games: Vec<GameRow> = Vec::new();
     let mut scores: BTreeMap<u64, Vec<ScoreRow>> = BTreeMap::new();
     for p in parts {
-        games.extend(read_rows::<GameRow>(&p.join("games.csv"))?);
-        for s in read_rows::<ScoreRow>(&p.join("scores.csv"))? {
+        games.extend(read_table::<GameRow>(&p.join("games.csv"))?);
+        for s in read_table::<ScoreRow>(&tables::scores_in(p))? {
             scores.entry(s.seq).or_default().push(s);
         }
     }
@@ -554,8 +508,10 @@ pub fn merge(
         score_rows.extend(s);
     }
     write_atomic(&out.join("games.csv"), &csv_bytes(&games)?)?;
-    write_atomic(&out.join("scores.csv"), &csv_bytes(&score_rows)?)?;
-    write_derived(out, &derived, &runs[0])?;
+    let joined = out.join("scores.csv.joining-lanke");
+    write_atomic(&joined, &csv_bytes(&score_rows)?)?;
+    let scores = write_scores(&joined, out, compress)?;
+    write_derived(out, &derived, &runs[0], scores)?;
     if let Some((dir, settings)) = svg {
         draw_discrepancies(&games, &derived, dir, settings)?;
     }

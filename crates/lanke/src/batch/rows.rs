@@ -8,7 +8,7 @@ use lanke_rules::recorded::{parse_result, Recorded};
 use lanke_rules::tianyi::{komi_with_bids, parse_bids};
 use lanke_rules::{score, Family, History, KoRule, KomiMode, Readings};
 use lanke_sgf::{Color, GameRecord};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 
 use crate::games::GameItem;
 use crate::judging::{
@@ -36,6 +36,7 @@ pub struct GameRow {
     pub collection: String,
     pub size: Option<u8>,
     pub komi_raw: String,
+    #[serde(serialize_with = "optional_number")]
     pub komi: Option<f64>,
     pub komi_form: String,
     pub handicap: Option<u8>,
@@ -45,6 +46,7 @@ pub struct GameRow {
     pub result_raw: String,
     pub result_kind: String,
     pub result_winner: String,
+    #[serde(serialize_with = "optional_number")]
     pub result_margin: Option<f64>,
     pub result_unit: String,
     pub moves_b: Option<u32>,
@@ -65,6 +67,7 @@ pub struct GameRow {
     pub issues: String,
     pub anomalies: String,
     pub judge: String,
+    #[serde(serialize_with = "optional_number")]
     pub judge_confidence: Option<f32>,
     pub dead_b: Option<u32>,
     pub dead_w: Option<u32>,
@@ -84,21 +87,70 @@ pub struct ScoreRow {
     pub game_id: String,
     pub family: String,
     pub unit: String,
+    #[serde(serialize_with = "number")]
     pub komi: f64,
+    #[serde(serialize_with = "number")]
     pub compensation: f64,
+    #[serde(serialize_with = "number")]
     pub black: f64,
+    #[serde(serialize_with = "number")]
     pub white: f64,
+    #[serde(serialize_with = "number")]
     pub margin: f64,
     /// The least and greatest margin over every reading the judge allows
     /// (both move orders of the ending; unsure chains either way).
+    #[serde(serialize_with = "number")]
     pub margin_low: f64,
+    #[serde(serialize_with = "number")]
     pub margin_high: f64,
     pub winner: String,
     pub legality: String,
     pub recorded_winner: String,
+    #[serde(serialize_with = "optional_number")]
     pub recorded_margin: Option<f64>,
     pub agrees_with_record: String,
     pub note: String,
+}
+
+/// Writes a number with no fractional part as an integer (`6`, not `6.0`):
+/// the reports' integers read as integers whatever a reader infers.
+pub(crate) fn number<T: Copy + Into<f64>, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
+    let x: f64 = (*v).into();
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        // Whole and well inside i64: the cast is exact.
+        s.serialize_i64(x as i64)
+    } else {
+        // The value's own width: an f32 widened would print its binary
+        // tail (0.026041657 as 0.026041656732559204).
+        s.collect_str(&ShortestDecimal(x, std::mem::size_of::<T>() == 4))
+    }
+}
+
+/// [`number`] for an optional value; `None` is an empty field.
+pub(crate) fn optional_number<T: Copy + Into<f64>, S: Serializer>(
+    v: &Option<T>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(x) => number(x, s),
+        None => s.serialize_none(),
+    }
+}
+
+/// A number printed at the shortest decimal that reads back to the same
+/// value in its own width (f32 when the flag is set).
+struct ShortestDecimal(f64, bool);
+
+impl std::fmt::Display for ShortestDecimal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.1 {
+            #[allow(clippy::cast_possible_truncation)]
+            let narrow = self.0 as f32;
+            write!(f, "{narrow}")
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
 }
 
 /// Everything one game produced.

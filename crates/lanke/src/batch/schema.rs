@@ -101,42 +101,69 @@ pub const DISCREPANCIES: &[Field] = &[
 ];
 
 pub const SUMMARY: &[Field] = &[
-    ("metric", "string", "games, winner_flip_rate, area_vs_territory_winner_disagree_rate, record_agreement_rate:FAMILY, estimate_agreement_rate:FAMILY (unfinished games with a stated winner: the share whose mid-game estimate names the player the resignation, time or forfeit names), area_minus_territory_mean_by_cause, area_minus_territory_histogram."),
+    ("metric", "string", "games, winner_flip_rate, area_vs_territory_winner_disagree_rate, record_agreement_rate, estimate_agreement_rate (unfinished games with a stated winner: the share whose mid-game estimate names the player the resignation, time or forfeit names), area_minus_territory_mean_by_cause, area_minus_territory_histogram."),
+    ("family", "string", "The scoring family of a record_agreement_rate or estimate_agreement_rate row (docs/RULES.md); empty for the other metrics."),
     ("dimension", "string", "status, finished, all, collection, decade, cause or difference."),
-    ("group", "string", "The group within the dimension (a collection name, a decade, a cause...)."),
-    ("value", "number", "The metric's value (a share 0..1, a mean, or a count for games)."),
-    ("games", "integer", "Games the value is computed over."),
+    ("group", "string", "The group within the dimension (a status, a collection name, a decade, a cause, an area − territory difference in points)."),
+    ("value", "number", "The metric's value: a share 0..1 for rates, a mean in points, or a count of games (games, histogram)."),
+    ("games", "integer", "Games the row covers: the games a rate or mean is computed over, or the games counted."),
 ];
 
-fn resource(name: &str, fields: &[Field], key: Option<&str>) -> serde_json::Value {
+fn resource(name: &str, path: &str, fields: &[Field], keys: Keys) -> serde_json::Value {
     let mut schema = json!({
         "fields": fields.iter().map(|(n, t, d)| json!({"name": n, "type": t, "description": d})).collect::<Vec<_>>(),
+        "primaryKey": keys.primary,
     });
-    if let Some(k) = key {
-        schema["primaryKey"] = json!(k);
+    if keys.refers_to_games {
+        schema["foreignKeys"] = json!([{
+            "fields": "seq",
+            "reference": {"resource": "games", "fields": "seq"},
+        }]);
     }
-    json!({
-        "name": name.trim_end_matches(".csv"),
-        "path": name,
+    let mut r = json!({
+        "name": name,
+        "path": path,
         "format": "csv",
         "mediatype": "text/csv",
         "encoding": "utf-8",
         "schema": schema,
-    })
+    });
+    if path.ends_with(".gz") {
+        r["compression"] = json!("gz");
+    }
+    r
 }
 
-/// The Frictionless Data package descriptor.
+/// A table's keys: the columns that identify a row, and whether its `seq`
+/// names a game of games.csv.
+struct Keys {
+    primary: &'static [&'static str],
+    refers_to_games: bool,
+}
+
+/// The Frictionless Data package descriptor; `scores_path` is where the
+/// scores table was written (`scores.csv`, or `scores.csv.gz` when
+/// compressed).
 #[must_use]
-pub fn datapackage() -> String {
+pub fn datapackage(scores_path: &str) -> String {
+    let of_game = |primary| Keys {
+        primary,
+        refers_to_games: true,
+    };
     let v = json!({
         "name": "lanke-reports",
         "title": "lanke: go game archives rescored under every rule family",
         "description": "Written by `lanke batch`. Column meanings are in reports/README.md.",
         "resources": [
-            resource("games.csv", GAMES, Some("seq")),
-            resource("scores.csv", SCORES, None),
-            resource("discrepancies.csv", DISCREPANCIES, None),
-            resource("summary.csv", SUMMARY, None),
+            resource("games", "games.csv", GAMES, Keys { primary: &["seq"], refers_to_games: false }),
+            resource("scores", scores_path, SCORES, of_game(&["seq", "family"])),
+            resource("discrepancies", "discrepancies.csv", DISCREPANCIES, of_game(&["seq", "kind"])),
+            resource(
+                "summary",
+                "summary.csv",
+                SUMMARY,
+                Keys { primary: &["metric", "family", "dimension", "group"], refers_to_games: false },
+            ),
         ],
     });
     let mut s = serde_json::to_string_pretty(&v).expect("static JSON");
@@ -185,6 +212,7 @@ mod tests {
         assert_eq!(header(&d), names(DISCREPANCIES));
         let s = SummaryRow {
             metric: String::new(),
+            family: String::new(),
             dimension: String::new(),
             group: String::new(),
             value: 0.0,

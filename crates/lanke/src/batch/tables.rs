@@ -1,0 +1,135 @@
+//! The report tables on disk: CSV appended as a run goes, read back on
+//! `--resume` (tolerating the torn last line of an interruption) or by
+//! `merge` (tolerating nothing), written atomically, and the scores table
+//! optionally gzip-compressed. No row is built here.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use flate2::read::GzDecoder;
+use flate2::write::GzEncoder;
+use flate2::Compression;
+
+/// The scores table's file names, plain and compressed.
+pub const SCORES_CSV: &str = "scores.csv";
+pub const SCORES_CSV_GZ: &str = "scores.csv.gz";
+
+pub(super) fn csv_appender(path: &Path, fresh: bool) -> Result<csv::Writer<BufWriter<File>>> {
+    let file = OpenOptions::new()
+        .create(true)
+        .append(!fresh)
+        .write(true)
+        .truncate(fresh)
+        .open(path)
+        .with_context(|| format!("opening {}", path.display()))?;
+    Ok(csv::WriterBuilder::new()
+        .has_headers(fresh)
+        .from_writer(BufWriter::new(file)))
+}
+
+pub(super) fn read_rows<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
+    let mut r =
+        csv::Reader::from_path(path).with_context(|| format!("reading {}", path.display()))?;
+    let mut v = Vec::new();
+    for row in r.deserialize() {
+        match row {
+            Ok(x) => v.push(x),
+            // A torn last line from an interrupted run: stop there.
+            Err(_) => break,
+        }
+    }
+    Ok(v)
+}
+
+/// Rewrites a CSV file with the given rows (header included).
+pub(super) fn rewrite<T: serde::Serialize>(path: &Path, rows: &[T]) -> Result<()> {
+    let mut w = csv::Writer::from_path(path)?;
+    for r in rows {
+        w.serialize(r)?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+/// Writes a file atomically: temporary name in the same directory, then rename.
+pub(super) fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    let tmp = path.with_extension("tmp-lanke");
+    fs::write(&tmp, bytes).with_context(|| format!("writing {}", tmp.display()))?;
+    fs::rename(&tmp, path).with_context(|| format!("renaming into {}", path.display()))?;
+    Ok(())
+}
+
+pub(super) fn csv_bytes<T: serde::Serialize>(rows: &[T]) -> Result<Vec<u8>> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    for r in rows {
+        w.serialize(r)?;
+    }
+    Ok(w.into_inner()?)
+}
+
+/// Every row of a finished table (`.csv`, or `.csv.gz` read through gzip),
+/// failing on the first row that does not read, with its file and line:
+/// a finished table has no torn line, and `merge` must not drop rows.
+pub(super) fn read_table<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
+    let file = File::open(path).with_context(|| format!("reading {}", path.display()))?;
+    let input: Box<dyn Read> = if path.extension().is_some_and(|e| e == "gz") {
+        Box::new(GzDecoder::new(BufReader::new(file)))
+    } else {
+        Box::new(BufReader::new(file))
+    };
+    let mut r = csv::Reader::from_reader(input);
+    let mut v = Vec::new();
+    for row in r.deserialize() {
+        v.push(row.with_context(|| format!("{}: a row that does not read", path.display()))?);
+    }
+    Ok(v)
+}
+
+/// The scores table in a finished output directory: `scores.csv`, else
+/// `scores.csv.gz`.
+pub(super) fn scores_in(dir: &Path) -> PathBuf {
+    let plain = dir.join(SCORES_CSV);
+    if plain.exists() {
+        plain
+    } else {
+        dir.join(SCORES_CSV_GZ)
+    }
+}
+
+/// Puts the finished scores table `from` into `out`: moved as
+/// `scores.csv`, or with `compress` gzip-compressed (deterministic bytes:
+/// no name, no time in the header) as `scores.csv.gz`. The other form, left
+/// by an earlier run into `out`, is removed, so one scores table stands.
+/// Returns the file name written.
+pub(super) fn write_scores(from: &Path, out: &Path, compress: bool) -> Result<&'static str> {
+    let (name, stale) = if compress {
+        (SCORES_CSV_GZ, SCORES_CSV)
+    } else {
+        (SCORES_CSV, SCORES_CSV_GZ)
+    };
+    let target = out.join(name);
+    if compress {
+        let tmp = target.with_extension("tmp-lanke");
+        let mut input = BufReader::new(
+            File::open(from).with_context(|| format!("reading {}", from.display()))?,
+        );
+        let file = File::create(&tmp).with_context(|| format!("writing {}", tmp.display()))?;
+        let mut gz = GzEncoder::new(BufWriter::new(file), Compression::best());
+        std::io::copy(&mut input, &mut gz)
+            .with_context(|| format!("compressing into {}", tmp.display()))?;
+        gz.finish()?.flush()?;
+        fs::rename(&tmp, &target).with_context(|| format!("renaming into {}", target.display()))?;
+        fs::remove_file(from)?;
+    } else {
+        fs::rename(from, &target).with_context(|| format!("renaming into {}", target.display()))?;
+    }
+    match fs::remove_file(out.join(stale)) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(e).with_context(|| format!("removing {}", out.join(stale).display()))
+        }
+        _ => {}
+    }
+    Ok(name)
+}
