@@ -131,6 +131,9 @@ pub enum ParseIssueKind {
     VariationWithoutNode,
     /// `()` or a tree with no node at all.
     EmptyTree,
+    /// A tree whose properties come with no `;` (old tom.com exports): read
+    /// as a root node, each further move a node of its own.
+    NodesWithoutSemicolon,
 }
 
 impl fmt::Display for ParseIssueKind {
@@ -163,6 +166,10 @@ impl fmt::Display for ParseIssueKind {
             Self::UnmatchedClose => write!(f, "unmatched `)` ignored"),
             Self::VariationWithoutNode => write!(f, "variation opened before any node"),
             Self::EmptyTree => write!(f, "empty game tree"),
+            Self::NodesWithoutSemicolon => write!(
+                f,
+                "properties with no `;` before them: read as the root node, each further move as a node"
+            ),
         }
     }
 }
@@ -207,14 +214,75 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// `(` followed by optional white space and `;` starts a tree.
+    /// `(` followed by optional white space and `;` starts a tree; so does
+    /// `(` followed by a property (an upper-case identifier and `[`), as old
+    /// exports write it.
     fn tree_starts_at(&self, at: usize) -> bool {
         if self.bytes.get(at) != Some(&b'(') {
             return false;
         }
         let rest = &self.bytes[at + 1..];
-        let after = rest.iter().position(|b| !b.is_ascii_whitespace());
-        matches!(after.map(|i| rest[i]), Some(b';') | Some(b')') | None)
+        let Some(first) = rest.iter().position(|b| !b.is_ascii_whitespace()) else {
+            return true;
+        };
+        let rest = &rest[first..];
+        match rest[0] {
+            b';' | b')' => true,
+            b'A'..=b'Z' => {
+                // FF[3] long names (`GaMe`) count too.
+                let ident = rest.iter().take_while(|b| b.is_ascii_alphabetic()).count();
+                let after = rest[ident..].iter().find(|b| !b.is_ascii_whitespace());
+                after == Some(&b'[')
+            }
+            _ => false,
+        }
+    }
+
+    /// Opens a node at the current position as the next child of `current`
+    /// (a second sequence at the top of the tree joins the root's children)
+    /// and returns it.
+    fn open_node(
+        &mut self,
+        tree: &mut SgfTree<'a>,
+        last_child: &mut Vec<u32>,
+        current: u32,
+    ) -> u32 {
+        let id = tree.nodes.len() as u32;
+        let start = tree.props.len() as u32;
+        tree.nodes.push(Node {
+            props: start..start,
+            first_child: NO_NODE,
+            next_sibling: NO_NODE,
+            offset: self.pos as u32,
+        });
+        last_child.push(NO_NODE);
+        let parent = if current != NO_NODE {
+            current
+        } else if id != 0 {
+            // A second sequence at the top of the tree: a sibling
+            // of nothing. Attach to the root so nothing is lost.
+            let issue = self.issue(self.pos, ParseIssueKind::VariationWithoutNode);
+            tree.issues.push(issue);
+            0
+        } else {
+            return id;
+        };
+        let prev = last_child[parent as usize];
+        if prev == NO_NODE {
+            tree.nodes[parent as usize].first_child = id;
+        } else {
+            tree.nodes[prev as usize].next_sibling = id;
+        }
+        last_child[parent as usize] = id;
+        id
+    }
+
+    /// Is the identifier starting at `at` a move (`B` or `W`, followed by
+    /// its value)?
+    fn move_ident_at(&self, at: usize) -> bool {
+        let rest = &self.bytes[at..];
+        matches!(rest.first(), Some(b'B' | b'W'))
+            && !rest.get(1).is_some_and(u8::is_ascii_alphabetic)
     }
 
     fn parse_tree(&mut self) -> SgfTree<'a> {
@@ -223,6 +291,8 @@ impl<'a> Parser<'a> {
         // Open '(' levels: the node whose children the level's first node joins.
         let mut stack: Vec<u32> = Vec::new();
         let mut current = NO_NODE;
+        // The tree's nodes have no `;` (see the property arm below).
+        let mut implicit_nodes = false;
         self.pos += 1; // the opening '('
         stack.push(NO_NODE);
         while !stack.is_empty() {
@@ -248,40 +318,31 @@ impl<'a> Parser<'a> {
                     self.pos += 1;
                 }
                 b';' => {
-                    let id = tree.nodes.len() as u32;
-                    let start = tree.props.len() as u32;
-                    tree.nodes.push(Node {
-                        props: start..start,
-                        first_child: NO_NODE,
-                        next_sibling: NO_NODE,
-                        offset: self.pos as u32,
-                    });
-                    last_child.push(NO_NODE);
-                    if current != NO_NODE {
-                        let prev = last_child[current as usize];
-                        if prev == NO_NODE {
-                            tree.nodes[current as usize].first_child = id;
-                        } else {
-                            tree.nodes[prev as usize].next_sibling = id;
-                        }
-                        last_child[current as usize] = id;
-                    } else if id != 0 {
-                        // A second sequence at the top of the tree: a sibling
-                        // of nothing. Attach to the root so nothing is lost.
-                        let issue = self.issue(self.pos, ParseIssueKind::VariationWithoutNode);
-                        tree.issues.push(issue);
-                        let prev = last_child[0];
-                        if prev == NO_NODE {
-                            tree.nodes[0].first_child = id;
-                        } else {
-                            tree.nodes[prev as usize].next_sibling = id;
-                        }
-                        last_child[0] = id;
-                    }
-                    current = id;
+                    current = self.open_node(&mut tree, &mut last_child, current);
                     self.pos += 1;
                 }
-                b'A'..=b'Z' | b'a'..=b'z' => self.parse_property(&mut tree, current),
+                b'A'..=b'Z' | b'a'..=b'z' => {
+                    // Old exports (tom.com) write a tree's properties and
+                    // moves with no `;`: the first property opens the root,
+                    // and in such a tree a second move opens the next node.
+                    let starts_root = current == NO_NODE && tree.nodes.is_empty();
+                    let next_move = implicit_nodes
+                        && current != NO_NODE
+                        && self.move_ident_at(self.pos)
+                        && tree
+                            .props(current)
+                            .iter()
+                            .any(|p| p.ident == "B" || p.ident == "W");
+                    if starts_root || next_move {
+                        if starts_root {
+                            implicit_nodes = true;
+                            let issue = self.issue(self.pos, ParseIssueKind::NodesWithoutSemicolon);
+                            tree.issues.push(issue);
+                        }
+                        current = self.open_node(&mut tree, &mut last_child, current);
+                    }
+                    self.parse_property(&mut tree, current);
+                }
                 _ => {
                     let c = self.text[self.pos..].chars().next().unwrap_or('?');
                     let issue = self.issue(self.pos, ParseIssueKind::UnexpectedChar(c));
@@ -597,6 +658,24 @@ mod tests {
         let t = &c.trees[0];
         let idents: Vec<_> = t.props(0).iter().map(|p| p.ident.to_string()).collect();
         assert_eq!(idents, ["B", "C"]);
+    }
+
+    #[test]
+    fn a_tree_without_semicolons_reads_as_root_and_one_node_per_move() {
+        // As old tom.com exports write it: `(` then properties, no `;`.
+        let c = parse_collection("(GM[1]SZ[19]KO[6.5]\nB[pd]W[dd]B[pp]\nW[dp]C[x])");
+        assert_eq!(c.trees.len(), 1);
+        let t = &c.trees[0];
+        assert_eq!(main_line_moves(t), ["Bpd", "Wdd", "Bpp", "Wdp"]);
+        // The root holds the game info and the first move; every further
+        // move opens a node, and the comment stays on the last move's.
+        assert_eq!(t.main_line().count(), 4);
+        let last = t.main_line().last().unwrap();
+        assert!(t.props(last).iter().any(|p| p.ident == "C"));
+        assert_eq!(t.issues.len(), 1);
+        assert_eq!(t.issues[0].kind, ParseIssueKind::NodesWithoutSemicolon);
+        // Text in parentheses is no tree.
+        assert!(parse_collection("(see below) (x[1])").trees.is_empty());
     }
 
     #[test]

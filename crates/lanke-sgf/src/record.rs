@@ -58,6 +58,9 @@ pub enum RecordIssue {
     HandicapConflict { ha: String, setup_stones: usize },
     /// The record has no moves at all.
     NoMoves,
+    /// No `KM`, and the root's `KO` holds a value: read as the komi, as old
+    /// tom.com exports write it.
+    KomiFromKo { raw: String },
 }
 
 impl fmt::Display for RecordIssue {
@@ -78,6 +81,7 @@ impl fmt::Display for RecordIssue {
                 )
             }
             RecordIssue::NoMoves => write!(f, "the record has no moves"),
+            RecordIssue::KomiFromKo { raw } => write!(f, "no KM: KO[{raw}] read as the komi"),
         }
     }
 }
@@ -246,7 +250,7 @@ fn extract(index: usize, tree: &SgfTree<'_>) -> Result<GameRecord, RecordError> 
     let mut events = Vec::new();
     let mut comments = Vec::new();
     let mut territory_marks: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
-    let (mut km, mut ha) = (None, None);
+    let (mut km, mut ha, mut ko_komi) = (None, None, None);
     let mut root_stones: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
     let mut main_line_nodes = 0u32;
     let mut branch_points = 0u32;
@@ -336,6 +340,9 @@ fn extract(index: usize, tree: &SgfTree<'_>) -> Result<GameRecord, RecordError> 
                 "RU" => set_once(&mut info.rules, text()),
                 "GN" => set_once(&mut info.game_name, text()),
                 "KM" => set_once(&mut km, text()),
+                // FF[4]'s KO takes no value; old tom.com exports write the
+                // komi there.
+                "KO" if n == 0 => set_once(&mut ko_komi, text()),
                 "HA" => set_once(&mut ha, text()),
                 "PL" if n == 0 => {
                     info.player_to_move = match text().as_deref().map(str::trim) {
@@ -360,6 +367,12 @@ fn extract(index: usize, tree: &SgfTree<'_>) -> Result<GameRecord, RecordError> 
     }
     if moves_total == 0 {
         issues.push(RecordIssue::NoMoves);
+    }
+    if km.is_none() {
+        if let Some(raw) = ko_komi.filter(|v| !v.trim().is_empty()) {
+            issues.push(RecordIssue::KomiFromKo { raw: raw.clone() });
+            km = Some(raw);
+        }
     }
     info.komi = Komi::normalise(km.as_deref(), info.rules.as_deref());
     info.handicap = Handicap::normalise(ha.as_deref(), size, &root_stones[0], &root_stones[1]);
@@ -411,6 +424,20 @@ mod tests {
         assert!(g
             .issues
             .contains(&RecordIssue::SeveralMovesInNode { node: 1, count: 2 }));
+    }
+
+    #[test]
+    fn komi_in_ko_is_read_when_km_is_missing() {
+        let g = one("(GM[1]SZ[19]KO[6.5]RE[W+2.5]B[pd]W[dd])");
+        assert_eq!(g.info.komi.points, Some(6.5));
+        assert!(g
+            .issues
+            .contains(&RecordIssue::KomiFromKo { raw: "6.5".into() }));
+        // KM wins over KO; a KO with no value is FF[4]'s move property.
+        let g = one("(;GM[1]SZ[19]KM[5.5]KO[6.5];B[pd])");
+        assert_eq!(g.info.komi.points, Some(5.5));
+        let g = one("(;GM[1]SZ[19];B[pd]KO[])");
+        assert_eq!(g.info.komi.points, None);
     }
 
     #[test]
