@@ -445,7 +445,8 @@ fn run(command: Command) -> anyhow::Result<()> {
         } => {
             let (spec, overrides) = judging.resolve()?;
             let settings = batch::rows::RunSettings {
-                families: Vec::new(),
+                // Every family, for the margins in the caption.
+                families: lanke_rules::FAMILIES.iter().collect(),
                 spec,
                 overrides,
                 record_komi: false,

@@ -187,7 +187,7 @@ pub fn show(
     let Some((board, j)) = &o.picture else {
         bail!("{}: {}", o.game.game_id, o.game.error);
     };
-    let picture = svg::render(board, j, &o.game.game_id);
+    let picture = svg::render(board, j, &o.game.game_id, &o.game, &o.scores);
     if out.as_os_str() == "-" {
         write_stdout(|w| w.write_all(picture.as_bytes()))
     } else {

@@ -350,7 +350,8 @@ pub fn run(a: &BatchArgs) -> Result<()> {
                         let name = svg::file_name(&out.game.game_id);
                         write_atomic(
                             &dir.join(name),
-                            svg::render(board, j, &out.game.game_id).as_bytes(),
+                            svg::render(board, j, &out.game.game_id, &out.game, &out.scores)
+                                .as_bytes(),
                         )?;
                     }
                 }
@@ -565,8 +566,10 @@ fn draw_discrepancies(
             let o = rows::process(0, &item, settings, engine.as_mut());
             if let Some((board, j)) = &o.picture {
                 let name = svg::file_name(id);
-                if let Err(e) = write_atomic(&dir.join(name), svg::render(board, j, id).as_bytes())
-                {
+                // The caption's id is the run's (the id read again from the
+                // source alone starts elsewhere); the rest is as judged now.
+                let picture = svg::render(board, j, id, &o.game, &o.scores);
+                if let Err(e) = write_atomic(&dir.join(name), picture.as_bytes()) {
                     failure = Some(e);
                     return std::ops::ControlFlow::Break(());
                 }
