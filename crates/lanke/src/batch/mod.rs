@@ -37,7 +37,9 @@ use crate::games::for_each_game;
 use crate::judging::{start_engine, JudgeSpec, Override};
 use derive::Derived;
 use rows::{process, GameOutput, GameRow, RunSettings, ScoreRow};
-use tables::{csv_appender, csv_bytes, read_rows, read_table, rewrite, write_atomic, write_scores};
+use tables::{
+    csv_appender, csv_bytes, read_rows, rewrite, write_atomic, write_scores, BadRow, ScoresFrom,
+};
 
 /// What a batch run was asked to do.
 pub struct BatchArgs {
@@ -218,9 +220,9 @@ pub fn run(a: &BatchArgs) -> Result<()> {
                 partial.display()
             );
         }
-        let games: Vec<GameRow> = read_rows(&games_path)?;
+        let games: Vec<GameRow> = read_rows(&games_path, BadRow::EndsTheTable)?;
         let last = games.last().map(|g| g.seq);
-        let scores: Vec<ScoreRow> = read_rows(&scores_path)?;
+        let scores: Vec<ScoreRow> = read_rows(&scores_path, BadRow::EndsTheTable)?;
         let scores: Vec<ScoreRow> = scores
             .into_iter()
             .filter(|s| last.is_some_and(|l| s.seq <= l))
@@ -455,7 +457,11 @@ fn write_derived(out: &Path, derived: &Derived, run: &str, scores: &str) -> Resu
 /// and writes the derived files beside them.
 fn finish(out: &Path, partial: &Path, derived: &Derived, compress: bool) -> Result<()> {
     let run = fs::read_to_string(partial.join("run.json")).unwrap_or_default();
-    let scores = write_scores(&partial.join(tables::SCORES_CSV), out, compress)?;
+    let scores = write_scores(
+        ScoresFrom::File(&partial.join(tables::SCORES_CSV)),
+        out,
+        compress,
+    )?;
     write_derived(out, derived, &run, scores)?;
     fs::rename(partial.join("games.csv"), out.join("games.csv"))?;
     fs::remove_dir_all(partial)?;
@@ -490,8 +496,8 @@ pub fn merge(
     let mut games: Vec<GameRow> = Vec::new();
     let mut scores: BTreeMap<u64, Vec<ScoreRow>> = BTreeMap::new();
     for p in parts {
-        games.extend(read_table::<GameRow>(&p.join("games.csv"))?);
-        for s in read_table::<ScoreRow>(&tables::scores_in(p))? {
+        games.extend(read_rows::<GameRow>(&p.join("games.csv"), BadRow::Fails)?);
+        for s in read_rows::<ScoreRow>(&tables::scores_in(p), BadRow::Fails)? {
             scores.entry(s.seq).or_default().push(s);
         }
     }
@@ -509,9 +515,7 @@ pub fn merge(
         score_rows.extend(s);
     }
     write_atomic(&out.join("games.csv"), &csv_bytes(&games)?)?;
-    let joined = out.join("scores.csv.joining-lanke");
-    write_atomic(&joined, &csv_bytes(&score_rows)?)?;
-    let scores = write_scores(&joined, out, compress)?;
+    let scores = write_scores(ScoresFrom::Bytes(&csv_bytes(&score_rows)?), out, compress)?;
     write_derived(out, &derived, &runs[0], scores)?;
     if let Some((dir, settings)) = svg {
         draw_discrepancies(&games, &derived, dir, settings)?;

@@ -114,42 +114,32 @@ pub struct ScoreRow {
 
 /// Writes a number with no fractional part as an integer (`6`, not `6.0`):
 /// the reports' integers read as integers whatever a reader infers.
-pub(crate) fn number<T: Copy + Into<f64>, S: Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
+/// Other numbers print at their own width's shortest decimal (an f32
+/// widened to f64 would print its binary tail: 0.026041657 as
+/// 0.026041656732559204).
+pub(crate) fn number<T, S>(v: &T, s: S) -> Result<S::Ok, S::Error>
+where
+    T: Copy + Into<f64> + std::fmt::Display,
+    S: Serializer,
+{
     let x: f64 = (*v).into();
     if x.fract() == 0.0 && x.abs() < 1e15 {
         // Whole and well inside i64: the cast is exact.
         s.serialize_i64(x as i64)
     } else {
-        // The value's own width: an f32 widened would print its binary
-        // tail (0.026041657 as 0.026041656732559204).
-        s.collect_str(&ShortestDecimal(x, std::mem::size_of::<T>() == 4))
+        s.collect_str(v)
     }
 }
 
 /// [`number`] for an optional value; `None` is an empty field.
-pub(crate) fn optional_number<T: Copy + Into<f64>, S: Serializer>(
-    v: &Option<T>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
+pub(crate) fn optional_number<T, S>(v: &Option<T>, s: S) -> Result<S::Ok, S::Error>
+where
+    T: Copy + Into<f64> + std::fmt::Display,
+    S: Serializer,
+{
     match v {
         Some(x) => number(x, s),
         None => s.serialize_none(),
-    }
-}
-
-/// A number printed at the shortest decimal that reads back to the same
-/// value in its own width (f32 when the flag is set).
-struct ShortestDecimal(f64, bool);
-
-impl std::fmt::Display for ShortestDecimal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.1 {
-            #[allow(clippy::cast_possible_truncation)]
-            let narrow = self.0 as f32;
-            write!(f, "{narrow}")
-        } else {
-            write!(f, "{}", self.0)
-        }
     }
 }
 

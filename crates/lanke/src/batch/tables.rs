@@ -29,28 +29,9 @@ pub(super) fn csv_appender(path: &Path, fresh: bool) -> Result<csv::Writer<BufWr
         .from_writer(BufWriter::new(file)))
 }
 
-pub(super) fn read_rows<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
-    let mut r =
-        csv::Reader::from_path(path).with_context(|| format!("reading {}", path.display()))?;
-    let mut v = Vec::new();
-    for row in r.deserialize() {
-        match row {
-            Ok(x) => v.push(x),
-            // A torn last line from an interrupted run: stop there.
-            Err(_) => break,
-        }
-    }
-    Ok(v)
-}
-
 /// Rewrites a CSV file with the given rows (header included).
 pub(super) fn rewrite<T: serde::Serialize>(path: &Path, rows: &[T]) -> Result<()> {
-    let mut w = csv::Writer::from_path(path)?;
-    for r in rows {
-        w.serialize(r)?;
-    }
-    w.flush()?;
-    Ok(())
+    fs::write(path, csv_bytes(rows)?).with_context(|| format!("writing {}", path.display()))
 }
 
 /// Writes a file atomically: temporary name in the same directory, then rename.
@@ -69,10 +50,22 @@ pub(super) fn csv_bytes<T: serde::Serialize>(rows: &[T]) -> Result<Vec<u8>> {
     Ok(w.into_inner()?)
 }
 
-/// Every row of a finished table (`.csv`, or `.csv.gz` read through gzip),
-/// failing on the first row that does not read, with its file and line:
-/// a finished table has no torn line, and `merge` must not drop rows.
-pub(super) fn read_table<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
+/// What reading a table does with a row that does not read.
+#[derive(Clone, Copy)]
+pub(super) enum BadRow {
+    /// Stop there, keeping the rows before: the torn last line an
+    /// interrupted run leaves in its partial files (`--resume`).
+    EndsTheTable,
+    /// Fail, naming the file: a finished table has no torn line, and
+    /// `merge` must not drop rows.
+    Fails,
+}
+
+/// The rows of a table (`.csv`, or `.csv.gz` read through gzip).
+pub(super) fn read_rows<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    bad: BadRow,
+) -> Result<Vec<T>> {
     let file = File::open(path).with_context(|| format!("reading {}", path.display()))?;
     let input: Box<dyn Read> = if path.extension().is_some_and(|e| e == "gz") {
         Box::new(GzDecoder::new(BufReader::new(file)))
@@ -82,7 +75,14 @@ pub(super) fn read_table<T: serde::de::DeserializeOwned>(path: &Path) -> Result<
     let mut r = csv::Reader::from_reader(input);
     let mut v = Vec::new();
     for row in r.deserialize() {
-        v.push(row.with_context(|| format!("{}: a row that does not read", path.display()))?);
+        match (row, bad) {
+            (Ok(x), _) => v.push(x),
+            (Err(_), BadRow::EndsTheTable) => break,
+            (Err(e), BadRow::Fails) => {
+                return Err(e)
+                    .with_context(|| format!("{}: a row that does not read", path.display()))
+            }
+        }
     }
     Ok(v)
 }
@@ -98,32 +98,40 @@ pub(super) fn scores_in(dir: &Path) -> PathBuf {
     }
 }
 
-/// Puts the finished scores table `from` into `out`: moved as
-/// `scores.csv`, or with `compress` gzip-compressed (deterministic bytes:
-/// no name, no time in the header) as `scores.csv.gz`. The other form, left
-/// by an earlier run into `out`, is removed, so one scores table stands.
-/// Returns the file name written.
-pub(super) fn write_scores(from: &Path, out: &Path, compress: bool) -> Result<&'static str> {
+/// Where the finished scores table comes from.
+pub(super) enum ScoresFrom<'a> {
+    /// A file written as the run went (moved, or read to compress).
+    File(&'a Path),
+    /// Rows already in memory as CSV (`merge`).
+    Bytes(&'a [u8]),
+}
+
+/// Puts the finished scores table into `out`: as `scores.csv`, or with
+/// `compress` gzip-compressed (deterministic bytes: no name, no time in
+/// the header) as `scores.csv.gz`. The other form, left by an earlier run
+/// into `out`, is removed, so one scores table stands. Returns the file
+/// name written.
+pub(super) fn write_scores(
+    from: ScoresFrom<'_>,
+    out: &Path,
+    compress: bool,
+) -> Result<&'static str> {
     let (name, stale) = if compress {
         (SCORES_CSV_GZ, SCORES_CSV)
     } else {
         (SCORES_CSV, SCORES_CSV_GZ)
     };
     let target = out.join(name);
-    if compress {
-        let tmp = target.with_extension("tmp-lanke");
-        let mut input = BufReader::new(
-            File::open(from).with_context(|| format!("reading {}", from.display()))?,
-        );
-        let file = File::create(&tmp).with_context(|| format!("writing {}", tmp.display()))?;
-        let mut gz = GzEncoder::new(BufWriter::new(file), Compression::best());
-        std::io::copy(&mut input, &mut gz)
-            .with_context(|| format!("compressing into {}", tmp.display()))?;
-        gz.finish()?.flush()?;
-        fs::rename(&tmp, &target).with_context(|| format!("renaming into {}", target.display()))?;
-        fs::remove_file(from)?;
-    } else {
-        fs::rename(from, &target).with_context(|| format!("renaming into {}", target.display()))?;
+    match (from, compress) {
+        (ScoresFrom::File(path), false) => fs::rename(path, &target)
+            .with_context(|| format!("renaming into {}", target.display()))?,
+        (ScoresFrom::Bytes(bytes), false) => write_atomic(&target, bytes)?,
+        (ScoresFrom::File(path), true) => {
+            let input = File::open(path).with_context(|| format!("reading {}", path.display()))?;
+            gzip_atomic(BufReader::new(input), &target)?;
+            fs::remove_file(path)?;
+        }
+        (ScoresFrom::Bytes(bytes), true) => gzip_atomic(bytes, &target)?,
     }
     match fs::remove_file(out.join(stale)) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
@@ -132,4 +140,16 @@ pub(super) fn write_scores(from: &Path, out: &Path, compress: bool) -> Result<&'
         _ => {}
     }
     Ok(name)
+}
+
+/// Writes `input` gzip-compressed to `target` atomically (temporary name,
+/// then rename).
+fn gzip_atomic(mut input: impl Read, target: &Path) -> Result<()> {
+    let tmp = target.with_extension("tmp-lanke");
+    let file = File::create(&tmp).with_context(|| format!("writing {}", tmp.display()))?;
+    let mut gz = GzEncoder::new(BufWriter::new(file), Compression::best());
+    std::io::copy(&mut input, &mut gz)
+        .with_context(|| format!("compressing into {}", tmp.display()))?;
+    gz.finish()?.flush()?;
+    fs::rename(&tmp, target).with_context(|| format!("renaming into {}", target.display()))
 }
