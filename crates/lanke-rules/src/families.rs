@@ -91,8 +91,11 @@ pub enum Counting {
     AreaDameByTurns,
     /// Area with every stone on the board alive (Tromp–Taylor): no judgement.
     AreaAllStonesAlive,
-    /// Area, minus one point when Black made the last on-board move (WMSG 2008).
-    AreaBlackLastPays,
+    /// Area, minus one point for the side that moved first when it also
+    /// made the last on-board move (WMSG 2008's 先下的黑方收后时要贴1点:
+    /// the charge is for the one move more, so in a White-first game it
+    /// falls on White).
+    AreaFirstMoverLastPays,
     /// Black's area with the group tax (还棋头) against half the board.
     GroupTax,
     /// Tang/Song routes: territory + seki eyes − kills suffered − basic eye points, moves balanced.
@@ -249,7 +252,7 @@ pub static FAMILIES: [Family; 20] = [
         ko: KoRule::PositionalSuperko,
         suicide_legal: false,
         komi_by_bid: false,
-        counting: Counting::AreaBlackLastPays,
+        counting: Counting::AreaFirstMoverLastPays,
     },
     Family {
         id: "ming-qing",
@@ -584,12 +587,16 @@ pub fn score(f: &Family, q: &Quantities, komi: KomiMode) -> Score {
             f64::from(q.all_alive_area[0]),
             f64::from(q.all_alive_area[1]),
         ),
-        Counting::AreaBlackLastPays => {
-            let charge = if q.last_on_board == Some(b) { 1.0 } else { 0.0 };
-            if charge > 0.0 {
-                note = "Black collected last: pays 1 point".to_string();
+        Counting::AreaFirstMoverLastPays => {
+            let mut area = [q.area_split(b), q.area_split(w)];
+            if let Some(first) = q.first_mover.filter(|f| q.last_on_board == Some(*f)) {
+                area[first.index()] -= 1.0;
+                note = format!(
+                    "{} moved first and collected last: pays 1 point",
+                    first.letter()
+                );
             }
-            (q.area_split(b) - charge, q.area_split(w))
+            (area[0], area[1])
         }
         Counting::GroupTax => {
             let tax = (f64::from(q.eye_points[0]) - f64::from(q.eye_points[1])) / 2.0;

@@ -62,6 +62,10 @@ pub struct Quantities {
     pub handicap: u32,
     /// Who made the last on-board move of the completed game (fills included).
     pub last_on_board: Option<Color>,
+    /// Who moved first: Black in a handicap game (its stones are its first
+    /// move), else the colour of the record's first move; `None` for a
+    /// diagram.
+    pub first_mover: Option<Color>,
     /// Stones on the board at the end of the record, dead ones included.
     pub on_board_at_end: [u32; 2],
     /// Tromp–Taylor area: every stone alive, empty regions reaching one colour only.
@@ -129,6 +133,11 @@ impl Quantities {
             seki_eye_points: judgement.seki_eye_points(),
             handicap: u32::from(handicap),
             last_on_board: judgement.fills.last().map(|f| f.color).or(t.last_mover),
+            first_mover: if handicap > 0 {
+                Some(Color::Black)
+            } else {
+                replay.moves.first().map(|m| m.color)
+            },
             on_board_at_end: replay.board.stone_counts(),
             all_alive_area: all_alive_area(&replay.board),
         }

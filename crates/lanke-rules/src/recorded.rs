@@ -43,8 +43,10 @@ impl MarginUnit {
 /// A result as recorded.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Recorded {
+    /// A win; `winner` is `None` where the text says how and by how much
+    /// but not who (`3目半勝ち`, `불계승`).
     Win {
-        winner: Color,
+        winner: Option<Color>,
         by: ResultBy,
         margin: Option<f64>,
         unit: Option<MarginUnit>,
@@ -91,7 +93,7 @@ impl Recorded {
     pub fn signed_margin(&self) -> Option<f64> {
         match self {
             Recorded::Win {
-                winner,
+                winner: Some(winner),
                 margin: Some(m),
                 ..
             } => Some(if *winner == Color::Black { *m } else { -*m }),
@@ -103,7 +105,7 @@ impl Recorded {
     #[must_use]
     pub fn winner(&self) -> Option<Color> {
         match self {
-            Recorded::Win { winner, .. } => Some(*winner),
+            Recorded::Win { winner, .. } => *winner,
             _ => None,
         }
     }
@@ -154,7 +156,8 @@ pub fn chinese_number(t: &str) -> Option<u32> {
     any.then_some(total + current)
 }
 
-/// A number with optional fractions: `3.5`, `3目半`, `2又1/4`, `1/4`, `十一`, `3집반`.
+/// A number with optional fractions: `3.5`, `3目半`, `半`, `2又1/4`, `1/4`,
+/// `四分之一`, `三又四分之三`, `十一`, `3집반`, `반`.
 fn amount(t: &str) -> Option<f64> {
     let t = t.trim();
     if t.is_empty() {
@@ -164,8 +167,16 @@ fn amount(t: &str) -> Option<f64> {
         Some(b) => (b.trim(), 0.5),
         None => (t, 0.0),
     };
+    if body.is_empty() {
+        return Some(half);
+    }
     if let Some((whole, frac)) = body.split_once('又') {
         return Some(amount(whole)? + amount(frac)? + half);
+    }
+    // 四分之一: "one of four parts", the denominator first.
+    if let Some((d, n)) = body.split_once("分之") {
+        let (d, n) = (amount(d)?, amount(n)?);
+        return (d != 0.0).then(|| n / d + half);
     }
     if let Some((n, d)) = body.split_once('/') {
         let d: f64 = d.trim().parse().ok()?;
@@ -189,10 +200,101 @@ fn unit_of(t: &str) -> Option<MarginUnit> {
     }
 }
 
+/// The unit of a margin the text names none for: a quarter exists only in
+/// stone counting (a stone is split four ways by the handicap
+/// compensation), anything else is read as points.
+fn implied_unit(margin: f64) -> MarginUnit {
+    if (margin * 4.0).fract() == 0.0 && (margin * 2.0).fract() != 0.0 {
+        MarginUnit::Stones
+    } else {
+        MarginUnit::Points
+    }
+}
+
+/// Unit words and verbs of winning, dropped before the number is read.
+const RESULT_WORDS: [&str; 11] = [
+    "胜", "勝ち", "勝", "승", "目", "路", "子", "点", "點", "집", "棋",
+];
+
+/// The colour a result phrase opens with, and the phrase after it:
+/// 黑/黒/흑 or 白/백, optionally followed by 棋 or 方 (白棋19.5目胜).
+fn winner_prefix(t: &str) -> Option<(Color, &str)> {
+    let mut chars = t.chars();
+    let color = match chars.next()? {
+        '黑' | '黒' | '흑' => Color::Black,
+        '白' | '백' => Color::White,
+        _ => return None,
+    };
+    let rest = chars.as_str();
+    let rest = rest
+        .strip_prefix('棋')
+        .or_else(|| rest.strip_prefix('方'))
+        .unwrap_or(rest);
+    Some((color, rest.trim()))
+}
+
+const COLOUR_CHARS: [char; 5] = ['黑', '黒', '白', '흑', '백'];
+
+/// Drops what comes before the winner: a move-count prefix (`共231手
+/// 黑胜5目`, `231手 白中盘胜`) and who moved first (`白先黑胜一路`).
+fn without_move_count(t: &str) -> &str {
+    let Some(at) = t.find(COLOUR_CHARS) else {
+        return t;
+    };
+    let after = &t[at..];
+    let mut chars = after.chars();
+    if let (Some(_), Some('先')) = (chars.next(), chars.next()) {
+        let rest = chars.as_str().trim_start();
+        if rest.starts_with(COLOUR_CHARS) {
+            return rest;
+        }
+    }
+    let prefix = t[..at].trim();
+    let counted = prefix
+        .strip_prefix('共')
+        .unwrap_or(prefix)
+        .trim_end_matches(['手', '着', '著', '수'])
+        .trim();
+    if prefix.is_empty() || counted.len() == prefix.len() || chinese_number(counted).is_none() {
+        return t;
+    }
+    t[at..].trim_start()
+}
+
+/// How an East Asian phrase says the game was won, and by how much.
+fn cjk_win(body: &str) -> (ResultBy, Option<f64>, Option<MarginUnit>) {
+    if ["中盘", "中盤", "中押", "불계"]
+        .iter()
+        .any(|w| body.contains(w))
+    {
+        return (ResultBy::Resignation, None, None);
+    }
+    if ["超时", "超時", "時間", "시간"]
+        .iter()
+        .any(|w| body.contains(w))
+    {
+        return (ResultBy::Time, None, None);
+    }
+    let number = RESULT_WORDS
+        .iter()
+        .fold(body.to_string(), |acc, w| acc.replace(w, ""));
+    match amount(&number) {
+        Some(m) => (
+            ResultBy::Count,
+            Some(m),
+            Some(unit_of(body).unwrap_or_else(|| implied_unit(m))),
+        ),
+        None => (ResultBy::Unstated, None, None),
+    }
+}
+
 /// Parses a recorded result (the `RE` value or a phrase from a comment).
 #[must_use]
 pub fn parse_result(raw: &str) -> Recorded {
-    let t = raw.trim();
+    let t = raw
+        .trim()
+        .trim_end_matches(['!', '！', '。', '.', ';', '；'])
+        .trim();
     let lower = t.to_ascii_lowercase();
     match lower.as_str() {
         "" | "?" | "unknown" | "unfinished" | "left unfinished" | "game suspended"
@@ -211,7 +313,7 @@ pub fn parse_result(raw: &str) -> Recorded {
         let (winner, rest) = rest;
         let rest = rest.trim();
         let win = |by, margin, unit| Recorded::Win {
-            winner,
+            winner: Some(winner),
             by,
             margin,
             unit,
@@ -221,74 +323,49 @@ pub fn parse_result(raw: &str) -> Recorded {
             "r" | "resign" | "resignation" => win(ResultBy::Resignation, None, None),
             "t" | "time" => win(ResultBy::Time, None, None),
             "f" | "forfeit" | "bye" => win(ResultBy::Forfeit, None, None),
-            other => match amount(other.trim_end_matches('?')) {
-                Some(m) => win(ResultBy::Count, Some(m), Some(MarginUnit::Points)),
-                None => win(ResultBy::Unstated, None, None),
-            },
+            other => {
+                // B+7.5目: a unit word after the number.
+                let number = RESULT_WORDS
+                    .iter()
+                    .fold(other.trim_end_matches('?').to_string(), |acc, w| {
+                        acc.replace(w, "")
+                    });
+                match amount(&number) {
+                    Some(m) => win(
+                        ResultBy::Count,
+                        Some(m),
+                        Some(unit_of(other).unwrap_or_else(|| implied_unit(m))),
+                    ),
+                    None => win(ResultBy::Unstated, None, None),
+                }
+            }
         };
     }
     if lower.starts_with("x+") || lower.starts_with("y+") {
         return Recorded::Unknown;
     }
-    // CJK forms.
-    let winner = if t.starts_with('黑') || t.starts_with('黒') || t.starts_with('흑') {
-        Some(Color::Black)
-    } else if t.starts_with('白') || t.starts_with('백') {
-        Some(Color::White)
-    } else {
-        None
-    };
-    let Some(winner) = winner else {
-        return Recorded::Unknown;
-    };
-    let body: String = t.chars().skip(1).collect();
-    let body = body.trim();
-    if body.contains("中盘")
-        || body.contains("中盤")
-        || body.contains("中押し")
-        || body.contains("불계")
-    {
-        return Recorded::Win {
-            winner,
-            by: ResultBy::Resignation,
-            margin: None,
-            unit: None,
-        };
-    }
-    if body.contains("超时") || body.contains("時間") || body.contains("시간") {
-        return Recorded::Win {
-            winner,
-            by: ResultBy::Time,
-            margin: None,
-            unit: None,
-        };
-    }
-    // Strip the verb of winning in the three languages.
-    let number: String = body
-        .replace("胜", "")
-        .replace("勝ち", "")
-        .replace("勝", "")
-        .replace('승', "")
-        .replace("目", "")
-        .replace("路", "")
-        .replace("子", "")
-        .replace("点", "")
-        .replace("點", "")
-        .replace('집', "");
-    let unit = unit_of(body);
-    match amount(&number) {
-        Some(m) => Recorded::Win {
-            winner,
-            by: ResultBy::Count,
-            margin: Some(m),
-            unit: unit.or(Some(MarginUnit::Points)),
-        },
-        None => Recorded::Win {
-            winner,
-            by: ResultBy::Unstated,
-            margin: None,
-            unit: None,
-        },
+    let t = without_move_count(t);
+    match winner_prefix(t) {
+        Some((winner, body)) => {
+            let (by, margin, unit) = cjk_win(body);
+            Recorded::Win {
+                winner: Some(winner),
+                by,
+                margin,
+                unit,
+            }
+        }
+        // 3目半勝ち, 불계승: how, and by how much, without whom.
+        None if !t.contains(COLOUR_CHARS) && ["胜", "勝", "승"].iter().any(|w| t.contains(w)) => {
+            let (by, margin, unit) = cjk_win(t);
+            Recorded::Win {
+                winner: None,
+                by,
+                margin,
+                unit,
+            }
+        }
+        None => Recorded::Unknown,
     }
 }
 
@@ -340,9 +417,20 @@ pub fn annotations(text: &str) -> Vec<Annotation> {
         let s: String = chars[start..end].iter().collect();
         (chinese_number(&s), end)
     };
+    // The colour the sentence is about: 黑杀白六子,有四十路 gives Black's
+    // routes without naming Black again.
+    let mut subject: Option<Color> = None;
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
+        if c == '有' && (i == 0 || color_char(chars[i - 1]).is_none()) {
+            let (n, end) = number_at(i + 1);
+            if let (Some(n), Some('路'), Some(of)) = (n, chars.get(end), subject) {
+                out.push(Annotation::Routes { of, routes: n });
+                i = end;
+                continue;
+            }
+        }
         if c == '各' || c == '共' {
             let (n, end) = number_at(i + 1);
             if let (Some(n), Some('着' | '著' | '手')) = (n, chars.get(end)) {
@@ -356,6 +444,9 @@ pub fn annotations(text: &str) -> Vec<Annotation> {
             }
         }
         if let Some(color) = color_char(c) {
+            if matches!(chars.get(i + 1), Some('杀' | '殺' | '有' | '胜' | '勝')) {
+                subject = Some(color);
+            }
             match chars.get(i + 1) {
                 Some('杀' | '殺') if chars.get(i + 2).copied().and_then(color_char).is_some() => {
                     let (n, end) = number_at(i + 3);
@@ -439,7 +530,7 @@ mod tests {
 
     fn win(c: Color, by: ResultBy, m: Option<f64>, u: Option<MarginUnit>) -> Recorded {
         Recorded::Win {
-            winner: c,
+            winner: Some(c),
             by,
             margin: m,
             unit: u,
@@ -524,6 +615,120 @@ mod tests {
     }
 
     #[test]
+    fn halves_quarters_and_fractions_in_words() {
+        use Color::*;
+        use MarginUnit::*;
+        use ResultBy::*;
+        assert_eq!(
+            parse_result("黑胜半子"),
+            win(Black, Count, Some(0.5), Some(Stones))
+        );
+        assert_eq!(
+            parse_result("白胜四分之一子"),
+            win(White, Count, Some(0.25), Some(Stones))
+        );
+        assert_eq!(
+            parse_result("黑胜三又四分之三子"),
+            win(Black, Count, Some(3.75), Some(Stones))
+        );
+        assert_eq!(
+            parse_result("白半目勝ち"),
+            win(White, Count, Some(0.5), Some(Points))
+        );
+        assert_eq!(
+            parse_result("흑 반집승"),
+            win(Black, Count, Some(0.5), Some(Points))
+        );
+        // A quarter exists only in stone counting.
+        assert_eq!(
+            parse_result("白胜1/4"),
+            win(White, Count, Some(0.25), Some(Stones))
+        );
+        assert_eq!(
+            parse_result("黑胜2又3/4"),
+            win(Black, Count, Some(2.75), Some(Stones))
+        );
+        assert_eq!(
+            parse_result("黑胜2.5"),
+            win(Black, Count, Some(2.5), Some(Points))
+        );
+    }
+
+    #[test]
+    fn decorated_results() {
+        use Color::*;
+        use MarginUnit::*;
+        use ResultBy::*;
+        assert_eq!(
+            parse_result("白棋19.5目胜!"),
+            win(White, Count, Some(19.5), Some(Points))
+        );
+        assert_eq!(
+            parse_result("黑方胜3又1/4子。"),
+            win(Black, Count, Some(3.25), Some(Stones))
+        );
+        assert_eq!(
+            parse_result("B+7.5目"),
+            win(Black, Count, Some(7.5), Some(Points))
+        );
+        assert_eq!(
+            parse_result("W+2子"),
+            win(White, Count, Some(2.0), Some(Stones))
+        );
+        assert_eq!(
+            parse_result("共231手 黑胜5目"),
+            win(Black, Count, Some(5.0), Some(Points))
+        );
+        assert_eq!(
+            parse_result("231手 白中盘胜"),
+            win(White, Resignation, None, None)
+        );
+        assert_eq!(
+            parse_result("共二百三十一着 白胜一路"),
+            win(White, Count, Some(1.0), Some(Routes))
+        );
+        assert_eq!(
+            parse_result("白中押勝"),
+            win(White, Resignation, None, None)
+        );
+        assert_eq!(
+            parse_result("白先黑胜一路"),
+            win(Black, Count, Some(1.0), Some(Routes))
+        );
+        // A prefix that is not a move count is not dropped.
+        assert_eq!(parse_result("第一局 黑胜5目"), Recorded::Unknown);
+    }
+
+    #[test]
+    fn results_without_a_winner_keep_how_and_by_how_much() {
+        use MarginUnit::*;
+        use ResultBy::*;
+        let unattributed = |by, margin, unit| Recorded::Win {
+            winner: None,
+            by,
+            margin,
+            unit,
+        };
+        assert_eq!(
+            parse_result("3目半勝ち"),
+            unattributed(Count, Some(3.5), Some(Points))
+        );
+        assert_eq!(
+            parse_result("불계승"),
+            unattributed(Resignation, None, None)
+        );
+        assert_eq!(
+            parse_result("中押勝"),
+            unattributed(Resignation, None, None)
+        );
+        let r = parse_result("3目半勝ち");
+        assert_eq!(
+            (r.winner(), r.signed_margin(), r.kind()),
+            (None, None, "count")
+        );
+    }
+
+    #[test]
     fn chinese_numerals() {
         assert_eq!(chinese_number("一百二十二"), Some(122));
         assert_eq!(chinese_number("二十二"), Some(22));
@@ -561,6 +766,14 @@ mod tests {
         assert!(a.contains(&Annotation::Result(parse_result("黑胜一路"))));
         let b = annotations("阎景实白先;顾师言黑胜一路。各一百二十二着。黑杀白六子,有四十路");
         assert!(b.contains(&Annotation::MovesEach(122)));
+        assert!(b.contains(&Annotation::Routes {
+            of: Color::Black,
+            routes: 40
+        }));
+        // 有 with no colour named before it in the text reads nothing.
+        assert!(!annotations("有四十路")
+            .iter()
+            .any(|a| matches!(a, Annotation::Routes { .. })));
         let g = annotations("Territory - captured - group tax: B: 52-6-6=40, W: 51-6-6=39");
         assert_eq!(
             g,

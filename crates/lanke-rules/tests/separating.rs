@@ -23,6 +23,7 @@ fn base() -> Quantities {
         on_board_at_end: [140, 141],
         all_alive_area: [180, 181],
         last_on_board: Some(Color::White),
+        first_mover: Some(Color::Black),
         ..Quantities::default()
     }
 }
@@ -40,6 +41,14 @@ fn wmsg_charges_black_for_collecting_last_and_chinese_does_not() {
     assert_eq!(run("chinese", &q, 0.0).margin, 1.0);
     assert_eq!(run("wmsg-2008", &q, 0.0).margin, 0.0);
     assert_eq!(run("wmsg-2008", &q, 0.0).outcome, Outcome::Draw);
+    // In a White-first game Black's last move only evens the count.
+    q.first_mover = Some(Color::White);
+    assert_eq!(run("wmsg-2008", &q, 0.0).margin, 1.0);
+    // White moving first and collecting last pays instead.
+    q.stones = [140, 141];
+    q.area_before_fill = [180, 181];
+    q.last_on_board = Some(Color::White);
+    assert_eq!(run("wmsg-2008", &q, 0.0).margin, 0.0);
 }
 
 #[test]

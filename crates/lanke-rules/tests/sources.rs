@@ -35,6 +35,10 @@ fn lanke_figures(q: &Quantities) {
     // Chinese area: B 183, W 178.
     let ch = run("chinese", q, KomiMode::Record(0.0));
     assert_eq!((ch.black, ch.white, ch.margin), (183.0, 178.0, 5.0));
+    // WMSG 2008 charges the first mover for one move more; White moved
+    // first and the moves are even, so the margin is the area's.
+    let wm = run("wmsg-2008", q, KomiMode::Record(0.0));
+    assert_eq!((wm.black, wm.white, wm.margin), (183.0, 178.0, 5.0));
     // With its own 7.5 komi Chinese rules would give White the game.
     assert_eq!(run("chinese", q, KomiMode::Native).outcome, Outcome::White);
     // 计活子: the same margin as Ming/Qing counting in points, B+1 route each way.

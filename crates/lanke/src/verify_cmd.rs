@@ -91,8 +91,11 @@ fn tradition(record: &GameRecord, unit: Option<MarginUnit>, any_routes: bool) ->
         return "tang-song";
     }
     // Archives write old Chinese results as `B+N` (points) whatever the
-    // source counted in; the date decides.
+    // source counted in; the date decides, and without one the four 座子
+    // stones, which Chinese play kept until the 1920s, mark a game of the
+    // group-tax era.
     match y {
+        None if record.info.handicap.zuozi => "ming-qing",
         Some(y) if y < 1368 => "tang-song",
         Some(y) if y < 1912 && (unit != Some(MarginUnit::Points) || record_is_chinese(record)) => {
             "ming-qing"
@@ -229,14 +232,16 @@ fn check_result(rec: &Recorded, s: &Score) -> (String, String, String, Option<bo
     );
     match rec {
         Recorded::Win { winner, margin, .. } => {
+            // A text that says by how much but not who (3目半勝ち) is
+            // checked on the margin alone.
             let stated = format!(
                 "{}{}",
-                winner.letter(),
+                winner.map_or('?', Color::letter),
                 margin
                     .map(|m| format!(" by {}", fmt(m)))
                     .unwrap_or_default()
             );
-            let winner_ok = s.outcome.as_str() == winner.letter().to_string();
+            let winner_ok = winner.is_none_or(|w| s.outcome.as_str() == w.letter().to_string());
             let close = |a: f64, b: f64| (a - b).abs() < 1e-9;
             // A stone-counting family against a margin the archive wrote in
             // points: a margin of m stones is 2m points.
@@ -253,7 +258,18 @@ fn check_result(rec: &Recorded, s: &Score) -> (String, String, String, Option<bo
                     winner_ok && close(2.0 * s.margin.abs(), *m),
                     "the archive's margin read as points (2 per stone)".to_string(),
                 ),
+                Some(m) if winner.is_none() => {
+                    (close(s.margin.abs(), *m), "margin only".to_string())
+                }
                 Some(m) => (winner_ok && close(s.margin.abs(), *m), String::new()),
+                None if winner.is_none() => {
+                    return (
+                        stated,
+                        computed,
+                        "the record names no winner".to_string(),
+                        None,
+                    )
+                }
                 None => (winner_ok, "winner only".to_string()),
             };
             (stated, computed, reason, Some(agree))
@@ -289,7 +305,7 @@ fn against_readings(
 ) -> Option<(&'static str, String)> {
     let stated = match rec {
         Recorded::Win {
-            winner,
+            winner: Some(winner),
             margin: Some(m),
             unit,
             ..
@@ -560,6 +576,12 @@ fn verify_game(
             statements.push(("GC", gc.lines().next().unwrap_or("").to_string(), a));
         }
     }
+    // The first node's comment often carries the source's closing figures.
+    if let Some(c) = record.info.root_comment.as_deref() {
+        for a in annotations(c) {
+            statements.push(("C", c.chars().take(60).collect(), a));
+        }
+    }
     for (_, text) in &record.comments {
         for a in annotations(text) {
             statements.push(("C", text.chars().take(60).collect(), a));
@@ -640,7 +662,13 @@ fn verify_game(
                 (st, co, re, Some(ag), "replay")
             }
         };
+        let history_missing = q.is_diagram() && needs_play_history(&a, s.unit);
         let (verdict, reason) = match (agree, &a) {
+            _ if history_missing => (
+                "not checkable",
+                "a diagram: the record has no moves, so no move counts, no first mover and no captures during play"
+                    .to_string(),
+            ),
             (Some(true), _) => ("agree", reason),
             (Some(false), Annotation::Result(rec)) => {
                 let (verdict, why) = against_readings(rec, &s, &range, &facts)
@@ -667,6 +695,22 @@ fn verify_game(
         });
     }
     out
+}
+
+/// Whether checking `a` needs the moves of the game: move counts, who
+/// moved first, kills, routes (territory less the kills suffered), and a
+/// result in a unit that counts prisoners (points of territory, routes).
+/// A diagram's source states them for the game it was drawn from.
+fn needs_play_history(a: &Annotation, unit: Unit) -> bool {
+    match a {
+        Annotation::Result(_) => unit != Unit::Stones,
+        Annotation::MovesEach(_)
+        | Annotation::MovesTotal(_)
+        | Annotation::First(_)
+        | Annotation::Killed { .. }
+        | Annotation::Routes { .. }
+        | Annotation::RouteSum { .. } => true,
+    }
 }
 
 /// Runs the command.

@@ -241,3 +241,70 @@ fn tianyi_opening_from_grabs_and_checked_against_the_records() {
         "{text}"
     );
 }
+
+/// Chinese archives often put the result in the first node's comment and
+/// leave RE out: 烂柯图 written that way is checked as its RE was.
+#[test]
+fn a_result_in_the_root_comment_is_checked() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("lanke-verify-root-comment-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let text =
+        String::from_utf8(lanke_testdata::cwi_file("games/ancient/old_chinese/2.sgf").to_vec())
+            .unwrap();
+    assert!(text.contains("RE[B+1]"));
+    let moved = text.replacen("RE[B+1]", "C[白先黑胜一路]", 1);
+    std::fs::write(dir.join("lanke-root-comment.sgf"), moved).unwrap();
+    let (ok, table) = verify(&dir, &[]);
+    assert!(ok, "{table}");
+    let row = row_with(&table, "B by 1");
+    assert!(
+        row.starts_with("C ") && row.contains("tang-song") && row.contains(" agree "),
+        "{row}"
+    );
+    assert!(!table.contains("\nRE "), "{table}");
+}
+
+/// Qing records with no date (施定庵 and 徐星友 against 程兰如) are read
+/// in the family of their era, which the four 座子 stones mark.
+#[test]
+fn undated_qing_games_with_zuozi_are_checked_under_group_tax() {
+    let dir = write_records(
+        "qing",
+        &[
+            "games/ancient/old_chinese/20.sgf",
+            "games/ancient/old_chinese/21.sgf",
+        ],
+    );
+    let (_, table) = verify(&dir, &["--report-only"]);
+    let rows: Vec<&str> = table.lines().filter(|l| l.starts_with("RE ")).collect();
+    assert_eq!(rows.len(), 2, "{table}");
+    for row in rows {
+        assert!(row.contains("ming-qing") && row.contains("stones"), "{row}");
+    }
+}
+
+/// A diagram's source states figures of the game it was drawn from (moves
+/// each, kills, routes after the captures of play): on a position with
+/// no moves they cannot be checked, and say so instead of disagreeing.
+#[test]
+fn a_diagram_leaves_figures_of_play_not_checkable() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("lanke-verify-diagram-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("lanke-paused.sgf"),
+        lanke_testdata::classic("lanke-paused.sgf"),
+    )
+    .unwrap();
+    let (ok, table) = verify(&dir, &[]);
+    assert!(ok, "{table}");
+    for stated in ["B killed 22", "W killed 9", "B 18 routes", "290", "W first"] {
+        let row = row_with(&table, stated);
+        assert!(
+            row.contains("not checkable") && row.contains("a diagram"),
+            "{row}"
+        );
+    }
+    assert!(table.contains(" 0 disagree"), "{table}");
+}

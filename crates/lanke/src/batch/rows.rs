@@ -218,7 +218,7 @@ fn recorded_fields(raw: &str) -> (Recorded, String, String, Option<f64>, String)
             unit,
             ..
         } => (
-            winner.letter().to_string(),
+            winner.map(|w| w.letter().to_string()).unwrap_or_default(),
             *margin,
             unit.map(|u| u.as_str().to_string()).unwrap_or_default(),
         ),
@@ -330,9 +330,13 @@ pub fn process(
                 };
             }
             let agrees = match (&recorded, sc.outcome) {
-                (Recorded::Win { winner, .. }, o) => {
-                    boolean(o.as_str() == winner.letter().to_string())
-                }
+                (
+                    Recorded::Win {
+                        winner: Some(winner),
+                        ..
+                    },
+                    o,
+                ) => boolean(o.as_str() == winner.letter().to_string()),
                 (Recorded::Draw, o) => boolean(o == lanke_rules::Outcome::Draw),
                 _ => String::new(),
             };
