@@ -72,7 +72,8 @@ pub enum KoRule {
     /// consecutive passes (seed 000 sub-rules 1-x and 4-x: 两弃为界).
     PhasedPositionalSuperko,
     SituationalSuperko,
-    /// Seed 000's generalized superko with virtual stones and the two-pass boundary.
+    /// Seed 000's generalized superko with virtual stones; its history runs
+    /// across the two-pass boundary (勿须两弃为界).
     GeneralizedSuperko,
     /// Ing's hot-stone and disturbing-cycle bans (seed 004).
     IngHotStones,
@@ -86,8 +87,10 @@ pub enum Counting {
     /// Stones plus territory plus seki eyes; shared points split.
     Area,
     /// Area with the filled dame shared by turns from the side to move,
-    /// protective moves not taking a turn (seed 001's 近代数子法 table:
-    /// who collects last decides the odd point).
+    /// protective moves not taking a turn, read in stones against a par
+    /// that depends on who collected last (seed 001's 近代数子法 table of
+    /// 双方归本子数: 180.5 each, but the side that moved first and also
+    /// collected last has one move more and needs 181, the other 180).
     AreaDameByTurns,
     /// Area with every stone on the board alive (Tromp–Taylor): no judgement.
     AreaAllStonesAlive,
@@ -162,7 +165,7 @@ pub static FAMILIES: [Family; 20] = [
         name: "Chinese 1988/2002 area (数子法)",
         unit: Unit::Points,
         komi: 7.5,
-        komi_handicap: 7.5,
+        komi_handicap: 0.0,
         handicap: HandicapComp::HalfStonePerStone,
         ties: TieRule::Draw,
         ko: KoRule::PositionalSuperko,
@@ -246,7 +249,7 @@ pub static FAMILIES: [Family; 20] = [
         name: "2008 World Mind Sports Games (黑收后贴1点)",
         unit: Unit::Points,
         komi: 6.5,
-        komi_handicap: 6.5,
+        komi_handicap: 0.0,
         handicap: HandicapComp::HalfStonePerStone,
         ties: TieRule::Draw,
         ko: KoRule::PositionalSuperko,
@@ -495,13 +498,16 @@ pub fn equal_stone_count(q: &Quantities) -> u32 {
 }
 
 /// Tang/Song's balancing of moves (各若干着): when one side has made one
-/// move more (record and dame filling together), the other makes one more,
-/// on a dame if any is left, else on a point of its own routes.
+/// move more, the other makes one more, on a dame if any is left, else on
+/// a point of its own routes. The moves counted are the record's and the
+/// protective moves the ending needs; dame are worth no route (无路官子) and
+/// need not be filled, so the judgement's dame fills are not moves here but
+/// points still open for the balancing move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct RouteBalancing {
     /// The side that moved fewer times and makes the extra move.
     pub side: Color,
-    /// Total moves, Black and White, before the extra move.
+    /// Moves, Black and White (record plus protective), before the extra move.
     pub moves: [u32; 2],
     /// Routes the extra move costs `side`: 1 inside its own routes, 0 on a dame.
     pub routes_lost: u32,
@@ -510,7 +516,8 @@ pub struct RouteBalancing {
 /// The balancing move Tang/Song counting adds to a game, if the moves differ.
 #[must_use]
 pub fn route_balancing(q: &Quantities) -> Option<RouteBalancing> {
-    let moves = [q.total_moves(Color::Black), q.total_moves(Color::White)];
+    let moves = [0, 1].map(|c| q.moves[c] + q.protective[c]);
+    let dame_fills: u32 = (0..2).map(|c| q.fills[c] - q.protective[c]).sum();
     (moves[0] != moves[1]).then(|| RouteBalancing {
         side: if moves[0] < moves[1] {
             Color::Black
@@ -518,7 +525,7 @@ pub fn route_balancing(q: &Quantities) -> Option<RouteBalancing> {
             Color::White
         },
         moves,
-        routes_lost: u32::from(q.dame == 0),
+        routes_lost: u32::from(q.dame + dame_fills == 0),
     })
 }
 
@@ -546,6 +553,8 @@ pub fn score(f: &Family, q: &Quantities, komi: KomiMode) -> Score {
     };
     let compensation = f.unit.from_points(compensation_points);
     let mut note = String::new();
+    // How far Black's par lies above half the board (stone counting).
+    let mut par_shift = 0.0;
     // (black, white) in the unit, before komi and compensation.
     let (black, white) = match f.counting {
         Counting::TerritoryPrisoners if q.is_diagram() => {
@@ -581,6 +590,19 @@ pub fn score(f: &Family, q: &Quantities, komi: KomiMode) -> Score {
                 ),
                 None => format!("filled dame split evenly: B {black_share}, W {white_share}"),
             };
+            let last = q.collected_last_by_turns();
+            if let Some(first) = q.first_mover.filter(|f| last == Some(*f)) {
+                par_shift = if first == b { 0.5 } else { -0.5 };
+            }
+            if let Some(last) = last {
+                let par = half + par_shift;
+                note = format!(
+                    "{note}; {} collected last: pars B {}, W {}",
+                    last.letter(),
+                    fmt_num(par),
+                    fmt_num(f64::from(q.points) - par)
+                );
+            }
             (q.area_dame_by_turns(b), q.area_dame_by_turns(w))
         }
         Counting::AreaAllStonesAlive => (
@@ -672,7 +694,7 @@ pub fn score(f: &Family, q: &Quantities, komi: KomiMode) -> Score {
         );
     }
     let margin = match f.unit {
-        Unit::Stones => black - half - komi - compensation,
+        Unit::Stones => black - half - par_shift - komi - compensation,
         Unit::Points | Unit::Routes => black - white - komi - compensation,
     };
     if f.counting == Counting::Area && f.unit == Unit::Points {

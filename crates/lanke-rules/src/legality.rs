@@ -17,8 +17,9 @@
 //! - `GeneralizedSuperko` (seed 000 sub-rules 2-x and 3-x): a position is the
 //!   board plus the virtual stones (passes that are not one of two
 //!   consecutive passes); a board move may not recreate a position, a
-//!   virtual move may not make a board appear a fourth time; history cleared
-//!   at the two-pass boundary;
+//!   virtual move may not make a board appear a fourth time; the history
+//!   runs across the two-pass boundary (广义禁全同规则勿须两弃为界: after
+//!   the pause, a ko taken before it may not be retaken at once);
 //! - `IngHotStones` (seed 004): the hot-stone ban is the simple-ko recapture
 //!   (a hot stone may be taken back only after an intervening real or
 //!   virtual move); the disturbing-cycle ban (越環禁攪) is applied to the move
@@ -112,6 +113,12 @@ impl<'a> History<'a> {
                 AnomalyKind::Occupied => Some("point occupied"),
                 AnomalyKind::OffBoard(_) => Some("off the board"),
                 AnomalyKind::Suicide { .. } if !suicide_legal => Some("suicide"),
+                // Ing: 顆、塊子自提，有變可著 … 顆子自攪，變窮禁著 — a suicide that
+                // changes the board is a move, one of a lone stone changes
+                // nothing and is forbidden.
+                AnomalyKind::Suicide { stones: 1 } if rule == KoRule::IngHotStones => {
+                    Some("single-stone suicide changes nothing")
+                }
                 AnomalyKind::KoRecapture
                     if matches!(
                         rule,
@@ -164,10 +171,7 @@ fn repetition(rule: KoRule, replay: &Replay) -> Option<Verdict> {
     if rule == KoRule::Simple {
         return None;
     }
-    let phased = matches!(
-        rule,
-        KoRule::PhasedPositionalSuperko | KoRule::GeneralizedSuperko
-    );
+    let phased = rule == KoRule::PhasedPositionalSuperko;
     // Key → move number that produced it (0 = the start).
     // Keys are Zobrist hashes already: a fast non-cryptographic hasher and
     // room for every move up front (the maps were a tenth of a batch run).
@@ -196,12 +200,18 @@ fn repetition(rule: KoRule, replay: &Replay) -> Option<Verdict> {
     let first_mover = replay.moves.first().map_or(0, |m| m.color.index() as u8);
     seen.insert(key(replay.start_hash, 1 - first_mover, [0, 0]), 0);
     appearances.insert(replay.start_hash, 1);
+    // Rules under which a pass lifts the ban on a retake (弃后可提, 提取熱子須
+    // 間隔一實手或虛手): a repetition whose loop contains a pass is a
+    // retake after a pass, not a cycle.
+    let pass_breaks_cycles = matches!(rule, KoRule::SimpleNoResultCycles | KoRule::IngHotStones);
+    let mut last_pass = 0u32;
     let mut previous_pass = false;
     let mut phase_over = false;
     for (k, m) in replay.moves.iter().enumerate() {
         let mover = m.color.index() as u8;
         let is_pass = m.point.is_none();
         if is_pass {
+            last_pass = m.number;
             let next_is_pass = replay.moves.get(k + 1).is_some_and(|n| n.point.is_none());
             if previous_pass && phased && !phase_over {
                 // Two consecutive passes: the play phase ends, history clears.
@@ -233,7 +243,10 @@ fn repetition(rule: KoRule, replay: &Replay) -> Option<Verdict> {
         }
         previous_pass = false;
         let kk = key(m.hash_after, mover, virtual_stones);
-        if let Some(&earlier) = seen.get(&kk) {
+        if let Some(&earlier) = seen
+            .get(&kk)
+            .filter(|&&e| !(pass_breaks_cycles && last_pass > e))
+        {
             let what = if earlier == 0 {
                 "the starting position".to_string()
             } else {
@@ -301,7 +314,9 @@ mod tests {
         // board after the retake equals the start. Positional superko
         // forbids the retake; situational superko too (same player to
         // move as at the start); a phased rule has cleared its history at
-        // the two passes, so the retake is legal there; simple ko allows it.
+        // the two passes, so the retake is legal there; simple ko allows
+        // it, and so do the rules whose cycles are loops of board moves
+        // (Japanese and Tang/Song 弃后可提, Ing 隔虛回提).
         let r = run(&format!("{KO};B[cb];W[];B[];W[bb])"));
         assert_eq!(verdict(KoRule::Simple, false, &r), Verdict::Legal);
         assert!(matches!(
@@ -316,10 +331,23 @@ mod tests {
             verdict(KoRule::PhasedPositionalSuperko, false, &r),
             Verdict::Legal
         );
-        assert!(matches!(
-            verdict(KoRule::SimpleNoResultCycles, false, &r),
-            Verdict::NoResult { move_number: 4, .. }
-        ));
+        for rule in [KoRule::SimpleNoResultCycles, KoRule::IngHotStones] {
+            assert_eq!(verdict(rule, true, &r), Verdict::Legal, "{rule:?}");
+        }
+    }
+
+    /// Seed 004: 顆、塊子自提，有變可著 … 顆子自攪，變窮禁著. Under Ing a
+    /// suicide of two stones is a move; that of a lone stone changes
+    /// nothing and is forbidden.
+    #[test]
+    fn ing_allows_a_group_suicide_and_forbids_a_lone_stone_one() {
+        let group = run("(;SZ[5]AB[ba]AW[ca][bb][ab];B[aa])");
+        assert_eq!(verdict(KoRule::IngHotStones, true, &group), Verdict::Legal);
+        let lone = run("(;SZ[5]AW[ba][ab];B[aa])");
+        assert_eq!(
+            verdict(KoRule::IngHotStones, true, &lone).label(),
+            "illegal at move 1 (single-stone suicide changes nothing)"
+        );
     }
 
     #[test]
@@ -409,16 +437,20 @@ mod tests {
         ));
     }
 
+    /// Seed 000 §十一: 甲 takes the last ko, 乙 passes, 甲 passes (the
+    /// pause); play resumes with 乙, who "不得立即回提那个劫" under the
+    /// generalized superko, whose history the pause does not clear
+    /// (勿须两弃为界). The phased rule of 1-x and 4-x clears it.
     #[test]
-    fn generalized_superko_clears_history_at_two_passes() {
+    fn generalized_superko_keeps_its_history_across_two_passes() {
         let r = run(&format!("{KO};B[cb];W[];B[];W[bb])"));
         assert_eq!(
-            verdict(KoRule::GeneralizedSuperko, false, &r),
+            verdict(KoRule::GeneralizedSuperko, false, &r).label(),
+            "illegal at move 4 (superko: recreates the starting position)"
+        );
+        assert_eq!(
+            verdict(KoRule::PhasedPositionalSuperko, false, &r),
             Verdict::Legal
         );
-        assert!(matches!(
-            verdict(KoRule::PositionalSuperko, false, &r),
-            Verdict::Illegal { move_number: 4, .. }
-        ));
     }
 }

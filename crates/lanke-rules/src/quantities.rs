@@ -40,7 +40,9 @@ pub struct Quantities {
     pub moves: [u32; 2],
     /// Passes in the record.
     pub passes: [u32; 2],
-    /// Passes that are not one of two consecutive passes (virtual moves of seed 000 §2).
+    /// Passes in the play phase (before the first two consecutive passes)
+    /// that are not one of two consecutive passes: seed 000 §2's virtual
+    /// moves, which the art versions charge only in the play phase.
     pub lone_passes: [u32; 2],
     /// On-board moves before the first two consecutive passes (play phase).
     pub play_phase_moves: [u32; 2],
@@ -62,9 +64,9 @@ pub struct Quantities {
     pub handicap: u32,
     /// Who made the last on-board move of the completed game (fills included).
     pub last_on_board: Option<Color>,
-    /// Who moved first: Black in a handicap game (its stones are its first
-    /// move), else the colour of the record's first move; `None` for a
-    /// diagram.
+    /// Who made the first move on the board: White in a handicap game (the
+    /// handicap stones are set, not played), else the colour of the
+    /// record's first move; `None` for a diagram.
     pub first_mover: Option<Color>,
     /// Stones on the board at the end of the record, dead ones included.
     pub on_board_at_end: [u32; 2],
@@ -99,7 +101,7 @@ impl Quantities {
             } else {
                 let prev_pass = k > 0 && replay.moves[k - 1].point.is_none();
                 let next_pass = replay.moves.get(k + 1).is_some_and(|n| n.point.is_none());
-                if !prev_pass && !next_pass {
+                if !prev_pass && !next_pass && before_boundary {
                     lone[c] += 1;
                 }
             }
@@ -134,7 +136,7 @@ impl Quantities {
             handicap: u32::from(handicap),
             last_on_board: judgement.fills.last().map(|f| f.color).or(t.last_mover),
             first_mover: if handicap > 0 {
-                Some(Color::Black)
+                Some(Color::White)
             } else {
                 replay.moves.first().map(|m| m.color)
             },
@@ -208,6 +210,25 @@ impl Quantities {
             Some(Color::White) => [fewer, more],
             None => [f64::from(total) / 2.0; 2],
         }
+    }
+
+    /// Who collected last when the filled dame go by turns from
+    /// `first_to_fill` (protective moves outside the turns): the first to
+    /// fill after an odd number, the other after an even one; with no dame
+    /// filled, the last on-board move's colour.
+    #[must_use]
+    pub fn collected_last_by_turns(&self) -> Option<Color> {
+        let total: u32 = (0..2).map(|c| self.fills[c] - self.protective[c]).sum();
+        if total == 0 {
+            return self.last_on_board;
+        }
+        self.first_to_fill.map(|first| {
+            if total % 2 == 1 {
+                first
+            } else {
+                first.opponent()
+            }
+        })
     }
 
     /// All moves of a colour in the completed game (record plus fills).

@@ -95,6 +95,13 @@ fn handicap_compensation_per_family() {
     assert_eq!(native("ming-qing").compensation, 4.0, "N stones");
     assert_eq!(native("japanese").komi, 0.5);
     assert_eq!(native("aga").komi, 0.5);
+    // Chinese rules (1988, 2002): in a handicap game Black returns half
+    // the handicap stones and no komi is given on top.
+    assert_eq!(
+        (native("chinese").komi, native("wmsg-2008").komi),
+        (0.0, 0.0)
+    );
+    assert_eq!(native("chinese").margin, -1.0 - 4.0);
 }
 
 #[test]
@@ -166,6 +173,32 @@ fn tang_song_balances_moves_inside_own_routes_when_no_dame_is_left() {
     assert_eq!(ts.outcome, Outcome::Draw, "停路为芇");
 }
 
+/// Dame are worth no route and need not be filled (无路官子): a record
+/// already even in moves stays even whatever the filling does with its
+/// dame, and a protective move the ending needs is a move.
+#[test]
+fn tang_song_balances_the_moves_played_and_needed_not_the_dame_filled() {
+    let mut q = base();
+    q.moves = [5, 5];
+    q.fills = [1, 0];
+    let ts = run("tang-song", &q, 0.0);
+    assert_eq!(
+        (ts.black, ts.white, ts.outcome),
+        (31.0, 31.0, Outcome::Draw)
+    );
+    assert_eq!(ts.note, "");
+    // The filling's dame are points the balancing move may take.
+    q.moves = [5, 6];
+    let ts = run("tang-song", &q, 0.0);
+    assert_eq!((ts.black, ts.white), (31.0, 31.0), "{}", ts.note);
+    // A protective move is a move: with no dame, White (behind) pays.
+    q.fills = [1, 0];
+    q.protective = [1, 0];
+    q.moves = [5, 5];
+    let ts = run("tang-song", &q, 0.0);
+    assert_eq!((ts.black, ts.white), (31.0, 30.0), "{}", ts.note);
+}
+
 /// Five dame left by the record (B 178, W 178 before filling), White to
 /// move after it; White also had to make two protective moves, so the
 /// filling gave Black three dame and White two (its protective moves cost
@@ -190,4 +223,53 @@ fn the_1920s_family_shares_the_dame_by_turns_and_chinese_counts_the_filled_board
     assert_eq!(run("chinese-modern-1920s", &q, 0.0).black, 181.0);
     q.first_to_fill = None;
     assert_eq!(run("chinese-modern-1920s", &q, 0.0).black, 180.5);
+}
+
+/// Seed 001's table of 近代数子法 (取消还块子), row by row: the handicap,
+/// the stones Black returns, who collected last, and the par (归本子数)
+/// each side's count is compared with. A count exactly at Black's par is
+/// a draw, half a stone above it a Black win.
+#[test]
+fn the_1920s_family_compares_counts_with_the_tables_pars() {
+    use Color::{Black, White};
+    // (handicap, returned, collected last, Black's par, White's par)
+    let table = [
+        (0, 0.0, Black, 181.0, 180.0),
+        (0, 0.0, White, 180.5, 180.5),
+        (2, 1.0, Black, 180.5, 180.5),
+        (2, 1.0, White, 180.0, 181.0),
+        (3, 1.5, Black, 180.5, 180.5),
+        (3, 1.5, White, 180.0, 181.0),
+        (4, 2.0, Black, 180.5, 180.5),
+        (4, 2.0, White, 180.0, 181.0),
+    ];
+    for (handicap, returned, last, par_b, par_w) in table {
+        let mut q = base();
+        q.handicap = handicap;
+        q.first_mover = Some(if handicap > 0 { White } else { Black });
+        q.last_on_board = Some(last);
+        q.first_to_fill = None;
+        // Black's count (stones; every point filled) at its par, plus the
+        // stones it returns.
+        let count: f64 = par_b + returned;
+        q.stones = [count as u32, 361 - count as u32];
+        q.territory = [0, 0];
+        q.shared = u32::from(count.fract() != 0.0);
+        if q.shared == 1 {
+            q.stones[1] -= 1;
+        }
+        let s = score(
+            family("chinese-modern-1920s").unwrap(),
+            &q,
+            KomiMode::Native,
+        );
+        let row = format!("{handicap} stones, {last:?} last");
+        assert_eq!((s.black, s.compensation), (count, returned), "{row}");
+        assert_eq!((s.margin, s.outcome), (0.0, Outcome::Draw), "{row}");
+        assert!(
+            s.note.ends_with(&format!("pars B {par_b}, W {par_w}")),
+            "{row}: {}",
+            s.note
+        );
+    }
 }

@@ -120,6 +120,55 @@ fn takabe_zhang_two_stone_game_in_stones_and_points() {
     assert!(jp.note.starts_with("diagram:"), "{jp:?}");
 }
 
+/// Seed 000's 2-1 charges virtual moves (lone passes) made in the play
+/// phase, "从空枰至第一次休止"; after the two passes that end it, the
+/// dispute phase is "多下不贴点". 烂柯图 with a dispute phase appended — two
+/// passes, then White fills two dame while Black passes once between
+/// them — gives White its two dame uncharged (多下不贴点) and charges
+/// Black nothing for that pass.
+#[test]
+fn sci_2_1_charges_no_virtual_move_of_the_dispute_phase() {
+    let text =
+        String::from_utf8(lanke_testdata::cwi_file("games/ancient/old_chinese/2.sgf").to_vec())
+            .unwrap();
+    let end = text.rfind(')').unwrap();
+    let disputed = format!("{};W[];B[];W[gr];B[];W[jo];B[];W[])", &text[..end]);
+    let q = quantities(disputed.as_bytes());
+    assert_eq!(q.passes, [3, 2]);
+    assert_eq!(q.lone_passes, [0, 0], "the lone pass is after the boundary");
+    let played = quantities(lanke_testdata::cwi_file("games/ancient/old_chinese/2.sgf"));
+    let art = |q: &Quantities| run("sci-2-1", q, KomiMode::Record(0.0)).margin;
+    assert_eq!(art(&q), art(&played) - 2.0);
+    assert_eq!(art(&q), run("sci-1-1", &q, KomiMode::Record(0.0)).margin);
+}
+
+/// The 1920s family exists to agree with Japanese counting (算出与日本填空法
+/// 一致的结果). CJGoExchange 1976-04-10f is a Japanese draw at komi 5 with
+/// no protective move, and Black fills the last dame: Black's count is
+/// 183.5, half a stone above 180.5 + 2.5 komi, and its par of 181 (Black
+/// moved first and collected last) makes it the draw it was.
+#[test]
+fn a_japanese_draw_is_a_draw_in_1920s_counting() {
+    let q = quantities(lanke_testdata::cwi_file(
+        "games/CJGoExchange/1976/1976-04-10f.sgf",
+    ));
+    let jp = run("japanese", &q, KomiMode::Record(5.0));
+    assert_eq!((jp.margin, jp.outcome), (0.0, Outcome::Draw), "{jp:?}");
+    assert_eq!(q.protective, [0, 0]);
+    let modern = run("chinese-modern-1920s", &q, KomiMode::Record(5.0));
+    assert_eq!(modern.black, 183.5, "{modern:?}");
+    assert_eq!(
+        (modern.margin, modern.outcome),
+        (0.0, Outcome::Draw),
+        "{modern:?}"
+    );
+    assert!(
+        modern.note.ends_with("B collected last: pars B 181, W 180"),
+        "{}",
+        modern.note
+    );
+}
+
 /// Seed 001, 铃木为次郎 vs 方金题 1921, three stones: "白先黑收后,黑盘面182子,
 /// 还白1又1/2子,各得180又1/2子,和棋". The diagram has no `HA`, so the three
 /// stones are set here. The 1920s family shares the 26 filled dame by
@@ -140,7 +189,10 @@ fn suzuki_fang_1921_is_a_draw_at_180_and_a_half_stones_each() {
         (0.0, Outcome::Draw),
         "{modern:?}"
     );
-    assert_eq!(modern.note, "filled dame by turns, W first: B 13, W 13");
+    assert_eq!(
+        modern.note,
+        "filled dame by turns, W first: B 13, W 13; B collected last: pars B 180.5, W 180.5"
+    );
     let filled = run("chinese", &q, KomiMode::Native);
     assert_eq!(filled.black, 183.0, "{filled:?}");
 }
@@ -171,6 +223,10 @@ fn suzuki_fang_after_a_concrete_dame_sequence_black_has_two_groups_white_five() 
     let filled = format!("{}{moves})", &text[..end]);
     let mut q = quantities(filled.as_bytes());
     q.handicap = 3;
+    // "白先黑收后": the hand sequence ends on White's protective moves, which
+    // the source's turns of collecting do not count.
+    assert_eq!(q.last_on_board, Some(Color::White));
+    q.last_on_board = Some(Color::Black);
     assert_eq!(q.dame_before_fill, 0, "every dame filled by hand");
     assert_eq!(q.groups, [2, 5], "黑有两块,白有五块");
     assert_eq!(q.eye_points, [4, 10]);
