@@ -474,6 +474,12 @@ pub fn annotations(text: &str) -> Vec<Annotation> {
                 Some('胜' | '勝') => {
                     let (n, end) = number_at(i + 2);
                     if let (Some(_), Some('路' | '目' | '子' | '点')) = (n, chars.get(end)) {
+                        // 白胜三子半: the half follows the unit.
+                        let end = if chars.get(end + 1) == Some(&'半') {
+                            end + 1
+                        } else {
+                            end
+                        };
                         let phrase: String = chars[i..=end].iter().collect();
                         out.push(Annotation::Result(parse_result(&phrase)));
                         i = end;
@@ -770,6 +776,14 @@ mod tests {
             of: Color::Black,
             routes: 40
         }));
+        assert!(
+            annotations("显系白胜三子半之讹").contains(&Annotation::Result(win(
+                Color::White,
+                ResultBy::Count,
+                Some(3.5),
+                Some(MarginUnit::Stones)
+            )))
+        );
         // 有 with no colour named before it in the text reads nothing.
         assert!(!annotations("有四十路")
             .iter()

@@ -97,19 +97,18 @@ fn sevens_jihuozi_one_route_to_none() {
 
 /// Seed 001, 高部道平 vs 张乐山 (1910), two stones, as drawn less the six
 /// captured white stones the figure leaves on the board: Black 102 + 77 =
-/// 179, White 182; Black returns the 2 handicap stones → W+3.5 stones
-/// (the diagram carries no HA, so the handicap is given here); and
-/// Takabe's own Japanese recount, W+5.
+/// 179, White 182; Black returns the 2 handicap stones (the transcription's
+/// HA[2]) → W+3.5 stones; and Takabe's own Japanese recount, W+5.
 #[test]
 fn takabe_zhang_two_stone_game_in_stones_and_points() {
     let bytes = lanke_testdata::classic("takabe-zhang-legal.sgf");
-    let mut q = quantities(&bytes);
+    let q = quantities(&bytes);
     assert_eq!(
         (q.area(Color::Black), q.area(Color::White)),
         (179, 182),
         "黑一百零二子 + 七十七 = 179; 白 182"
     );
-    q.handicap = 2;
+    assert_eq!(q.handicap, 2, "HA[2]");
     let mq = run("ming-qing", &q, KomiMode::Native);
     assert_eq!((mq.margin, mq.outcome), (-3.5, Outcome::White), "{mq:?}");
     // "用日本填空法...得出白胜五目": a diagram has no prisoners; with equal moves after
@@ -170,17 +169,17 @@ fn a_japanese_draw_is_a_draw_in_1920s_counting() {
 }
 
 /// Seed 001, 铃木为次郎 vs 方金题 1921, three stones: "白先黑收后,黑盘面182子,
-/// 还白1又1/2子,各得180又1/2子,和棋". The diagram has no `HA`, so the three
-/// stones are set here. The 1920s family shares the 26 filled dame by
+/// 还白1又1/2子,各得180又1/2子,和棋". The three stones are the
+/// transcription's HA[3]. The 1920s family shares the 26 filled dame by
 /// turns from the side to move (White: 13 each) as seed 001's table of
 /// who collects last does; the modern Chinese family counts the filled
 /// board, where White's extra protective moves cost it a dame.
 #[test]
 fn suzuki_fang_1921_is_a_draw_at_180_and_a_half_stones_each() {
-    let mut q = quantities(&lanke_testdata::classic("suzuki-fang.sgf"));
+    let q = quantities(&lanke_testdata::classic("suzuki-fang.sgf"));
     assert_eq!(q.dame_before_fill, 26);
     assert_eq!(q.first_to_fill, Some(Color::White), "PL[W]");
-    q.handicap = 3;
+    assert_eq!(q.handicap, 3, "HA[3]");
     let modern = run("chinese-modern-1920s", &q, KomiMode::Native);
     assert_eq!((modern.black, modern.white), (182.0, 179.0), "黑盘面182子");
     assert_eq!(modern.compensation, 1.5, "还白1又1/2子");
@@ -222,7 +221,7 @@ fn suzuki_fang_after_a_concrete_dame_sequence_black_has_two_groups_white_five() 
     let end = text.rfind(')').expect("a closed game tree");
     let filled = format!("{}{moves})", &text[..end]);
     let mut q = quantities(filled.as_bytes());
-    q.handicap = 3;
+    assert_eq!(q.handicap, 3, "HA[3]");
     // "白先黑收后": the hand sequence ends on White's protective moves, which
     // the source's turns of collecting do not count.
     assert_eq!(q.last_on_board, Some(Color::White));

@@ -590,10 +590,33 @@ fn verify_game(
     if statements.is_empty() {
         return Vec::new();
     }
-    let unit = statements.iter().find_map(|(_, _, a)| match a {
-        Annotation::Result(Recorded::Win { unit, .. }) => *unit,
-        _ => None,
-    });
+    // The unit of RE if it names one, else the most specific unit any
+    // comment states: routes, then stones, then points (a commentary may
+    // quote a result in 目 only to correct it to 子, as seed 001 does for
+    // 高部道平 vs 张乐山).
+    fn result_unit(
+        (source, _, a): &(&'static str, String, Annotation),
+    ) -> Option<(&'static str, MarginUnit)> {
+        match a {
+            Annotation::Result(Recorded::Win { unit, .. }) => unit.map(|u| (*source, u)),
+            _ => None,
+        }
+    }
+    let unit = statements
+        .iter()
+        .filter_map(result_unit)
+        .find(|(source, _)| *source == "RE")
+        .or_else(|| {
+            statements
+                .iter()
+                .filter_map(result_unit)
+                .min_by_key(|(_, u)| match u {
+                    MarginUnit::Routes => 0,
+                    MarginUnit::Stones => 1,
+                    MarginUnit::Points => 2,
+                })
+        })
+        .map(|(_, u)| u);
     let any_routes = statements
         .iter()
         .any(|(_, _, a)| matches!(a, Annotation::Routes { .. } | Annotation::RouteSum { .. }));

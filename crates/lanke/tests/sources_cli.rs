@@ -294,3 +294,25 @@ fn a_diagram_leaves_figures_of_play_not_checkable() {
     }
     assert!(table.contains(" 0 disagree"), "{table}");
 }
+
+/// 高部道平 vs 张乐山 (1910) from data/ as shipped: the transcription's
+/// HA[2] and date make `verify` read the source's 白胜三子半 under Ming/Qing
+/// counting, Black returning its two handicap stones (还白二子).
+#[test]
+fn the_two_stone_game_of_1910_reproduces_its_source_as_shipped() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("lanke-verify-takabe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("takabe-zhang-legal.sgf"),
+        lanke_testdata::classic("takabe-zhang-legal.sgf"),
+    )
+    .unwrap();
+    let (ok, table) = verify(&dir, &[]);
+    assert!(ok, "{table}");
+    let row = row_with(&table, "W by 3.5 ");
+    assert!(
+        row.contains("ming-qing") && row.contains("W by 3.5 stones") && row.contains(" agree "),
+        "{row}"
+    );
+}
