@@ -7,13 +7,25 @@
 use std::process::Command;
 
 fn write_records(tag: &str, members: &[&str]) -> std::path::PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("lanke-verify-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir(tag);
     for m in members {
         let name = m.rsplit('/').next().unwrap();
         std::fs::write(dir.join(name), lanke_testdata::cwi_file(m)).unwrap();
     }
+    dir
+}
+
+/// A scratch directory holding one of the classics' transcriptions.
+fn write_classic(tag: &str, name: &str) -> std::path::PathBuf {
+    let dir = scratch_dir(tag);
+    std::fs::write(dir.join(name), lanke_testdata::classic(name)).unwrap();
+    dir
+}
+
+fn scratch_dir(tag: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("lanke-verify-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
     dir
 }
 
@@ -232,9 +244,7 @@ fn tianyi_opening_from_grabs_and_checked_against_the_records() {
 /// leave RE out: 烂柯图 written that way is checked as its RE was.
 #[test]
 fn a_result_in_the_root_comment_is_checked() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("lanke-verify-root-comment-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("root-comment");
     let text =
         String::from_utf8(lanke_testdata::cwi_file("games/ancient/old_chinese/2.sgf").to_vec())
             .unwrap();
@@ -275,14 +285,7 @@ fn undated_qing_games_with_zuozi_are_checked_under_group_tax() {
 /// no moves they cannot be checked, and say so instead of disagreeing.
 #[test]
 fn a_diagram_leaves_figures_of_play_not_checkable() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("lanke-verify-diagram-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("lanke-paused.sgf"),
-        lanke_testdata::classic("lanke-paused.sgf"),
-    )
-    .unwrap();
+    let dir = write_classic("diagram", "lanke-paused.sgf");
     let (ok, table) = verify(&dir, &[]);
     assert!(ok, "{table}");
     for stated in ["B killed 22", "W killed 9", "B 18 routes", "290", "W first"] {
@@ -300,14 +303,7 @@ fn a_diagram_leaves_figures_of_play_not_checkable() {
 /// counting, Black returning its two handicap stones (还白二子).
 #[test]
 fn the_two_stone_game_of_1910_reproduces_its_source_as_shipped() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("lanke-verify-takabe-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("takabe-zhang-legal.sgf"),
-        lanke_testdata::classic("takabe-zhang-legal.sgf"),
-    )
-    .unwrap();
+    let dir = write_classic("takabe", "takabe-zhang-legal.sgf");
     let (ok, table) = verify(&dir, &[]);
     assert!(ok, "{table}");
     let row = row_with(&table, "W by 3.5 ");
