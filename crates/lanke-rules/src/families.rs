@@ -517,7 +517,6 @@ pub struct RouteBalancing {
 #[must_use]
 pub fn route_balancing(q: &Quantities) -> Option<RouteBalancing> {
     let moves = [0, 1].map(|c| q.moves[c] + q.protective[c]);
-    let dame_fills: u32 = (0..2).map(|c| q.fills[c] - q.protective[c]).sum();
     (moves[0] != moves[1]).then(|| RouteBalancing {
         side: if moves[0] < moves[1] {
             Color::Black
@@ -525,7 +524,7 @@ pub fn route_balancing(q: &Quantities) -> Option<RouteBalancing> {
             Color::White
         },
         moves,
-        routes_lost: u32::from(q.dame + dame_fills == 0),
+        routes_lost: u32::from(q.dame + q.dame_fills() == 0),
     })
 }
 

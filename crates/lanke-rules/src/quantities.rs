@@ -203,7 +203,7 @@ impl Quantities {
     /// unknown. Index 0 Black.
     #[must_use]
     pub fn dame_shares_by_turns(&self) -> [f64; 2] {
-        let total: u32 = (0..2).map(|c| self.fills[c] - self.protective[c]).sum();
+        let total = self.dame_fills();
         let (more, fewer) = (f64::from(total.div_ceil(2)), f64::from(total / 2));
         match self.first_to_fill {
             Some(Color::Black) => [more, fewer],
@@ -212,13 +212,20 @@ impl Quantities {
         }
     }
 
+    /// Dame the judgement filled, both colours: its fills less the
+    /// protective moves among them.
+    #[must_use]
+    pub fn dame_fills(&self) -> u32 {
+        (0..2).map(|c| self.fills[c] - self.protective[c]).sum()
+    }
+
     /// Who collected last when the filled dame go by turns from
     /// `first_to_fill` (protective moves outside the turns): the first to
     /// fill after an odd number, the other after an even one; with no dame
     /// filled, the last on-board move's colour.
     #[must_use]
     pub fn collected_last_by_turns(&self) -> Option<Color> {
-        let total: u32 = (0..2).map(|c| self.fills[c] - self.protective[c]).sum();
+        let total = self.dame_fills();
         if total == 0 {
             return self.last_on_board;
         }

@@ -275,14 +275,21 @@ fn cjk_win(body: &str) -> (ResultBy, Option<f64>, Option<MarginUnit>) {
     {
         return (ResultBy::Time, None, None);
     }
+    counted(body)
+}
+
+/// A margin with its unit words and verbs of winning around it (`7.5目`,
+/// `19.5目胜`, `1/4`): counted, in the unit named or implied; a text with
+/// no number is a win without a stated way.
+fn counted(text: &str) -> (ResultBy, Option<f64>, Option<MarginUnit>) {
     let number = RESULT_WORDS
         .iter()
-        .fold(body.to_string(), |acc, w| acc.replace(w, ""));
+        .fold(text.to_string(), |acc, w| acc.replace(w, ""));
     match amount(&number) {
         Some(m) => (
             ResultBy::Count,
             Some(m),
-            Some(unit_of(body).unwrap_or_else(|| implied_unit(m))),
+            Some(unit_of(text).unwrap_or_else(|| implied_unit(m))),
         ),
         None => (ResultBy::Unstated, None, None),
     }
@@ -323,21 +330,10 @@ pub fn parse_result(raw: &str) -> Recorded {
             "r" | "resign" | "resignation" => win(ResultBy::Resignation, None, None),
             "t" | "time" => win(ResultBy::Time, None, None),
             "f" | "forfeit" | "bye" => win(ResultBy::Forfeit, None, None),
+            // B+7.5目: a unit word after the number.
             other => {
-                // B+7.5目: a unit word after the number.
-                let number = RESULT_WORDS
-                    .iter()
-                    .fold(other.trim_end_matches('?').to_string(), |acc, w| {
-                        acc.replace(w, "")
-                    });
-                match amount(&number) {
-                    Some(m) => win(
-                        ResultBy::Count,
-                        Some(m),
-                        Some(unit_of(other).unwrap_or_else(|| implied_unit(m))),
-                    ),
-                    None => win(ResultBy::Unstated, None, None),
-                }
+                let (by, margin, unit) = counted(other.trim_end_matches('?'));
+                win(by, margin, unit)
             }
         };
     }
@@ -534,6 +530,13 @@ pub fn annotations(text: &str) -> Vec<Annotation> {
 mod tests {
     use super::*;
 
+    /// Each text reads as the result beside it.
+    fn reads(cases: &[(&str, Recorded)]) {
+        for (text, expected) in cases {
+            assert_eq!(&parse_result(text), expected, "{text}");
+        }
+    }
+
     fn win(c: Color, by: ResultBy, m: Option<f64>, u: Option<MarginUnit>) -> Recorded {
         Recorded::Win {
             winner: Some(c),
@@ -549,14 +552,10 @@ mod tests {
         use MarginUnit::*;
         use ResultBy::*;
         assert_eq!(parse_result("B+R"), win(Black, Resignation, None, None));
-        assert_eq!(
-            parse_result("W+Resign"),
-            win(White, Resignation, None, None)
-        );
-        assert_eq!(
-            parse_result("B+3.5"),
-            win(Black, Count, Some(3.5), Some(Points))
-        );
+        reads(&[
+            ("W+Resign", win(White, Resignation, None, None)),
+            ("B+3.5", win(Black, Count, Some(3.5), Some(Points))),
+        ]);
         assert_eq!(parse_result("W+T"), win(White, Time, None, None));
         assert_eq!(parse_result("B+F"), win(Black, Forfeit, None, None));
         assert_eq!(parse_result("W+"), win(White, Unstated, None, None));
@@ -574,50 +573,19 @@ mod tests {
         use Color::*;
         use MarginUnit::*;
         use ResultBy::*;
-        assert_eq!(
-            parse_result("黑胜一路"),
-            win(Black, Count, Some(1.0), Some(Routes))
-        );
-        assert_eq!(
-            parse_result("黑中盘胜"),
-            win(Black, Resignation, None, None)
-        );
-        assert_eq!(
-            parse_result("白胜3目半"),
-            win(White, Count, Some(3.5), Some(Points))
-        );
-        assert_eq!(
-            parse_result("黑胜11.5目"),
-            win(Black, Count, Some(11.5), Some(Points))
-        );
-        assert_eq!(
-            parse_result("白胜2又1/4子"),
-            win(White, Count, Some(2.25), Some(Stones))
-        );
-        assert_eq!(
-            parse_result("黑胜1/4子"),
-            win(Black, Count, Some(0.25), Some(Stones))
-        );
-        assert_eq!(
-            parse_result("黑勝一路"),
-            win(Black, Count, Some(1.0), Some(Routes))
-        );
-        assert_eq!(
-            parse_result("黒3目半勝ち"),
-            win(Black, Count, Some(3.5), Some(Points))
-        );
-        assert_eq!(
-            parse_result("白中押し勝ち"),
-            win(White, Resignation, None, None)
-        );
-        assert_eq!(
-            parse_result("흑 불계승"),
-            win(Black, Resignation, None, None)
-        );
-        assert_eq!(
-            parse_result("백 3집반승"),
-            win(White, Count, Some(3.5), Some(Points))
-        );
+        reads(&[
+            ("黑胜一路", win(Black, Count, Some(1.0), Some(Routes))),
+            ("黑中盘胜", win(Black, Resignation, None, None)),
+            ("白胜3目半", win(White, Count, Some(3.5), Some(Points))),
+            ("黑胜11.5目", win(Black, Count, Some(11.5), Some(Points))),
+            ("白胜2又1/4子", win(White, Count, Some(2.25), Some(Stones))),
+            ("黑胜1/4子", win(Black, Count, Some(0.25), Some(Stones))),
+            ("黑勝一路", win(Black, Count, Some(1.0), Some(Routes))),
+            ("黒3目半勝ち", win(Black, Count, Some(3.5), Some(Points))),
+            ("白中押し勝ち", win(White, Resignation, None, None)),
+            ("흑 불계승", win(Black, Resignation, None, None)),
+            ("백 3집반승", win(White, Count, Some(3.5), Some(Points))),
+        ]);
     }
 
     #[test]
@@ -625,39 +593,25 @@ mod tests {
         use Color::*;
         use MarginUnit::*;
         use ResultBy::*;
-        assert_eq!(
-            parse_result("黑胜半子"),
-            win(Black, Count, Some(0.5), Some(Stones))
-        );
-        assert_eq!(
-            parse_result("白胜四分之一子"),
-            win(White, Count, Some(0.25), Some(Stones))
-        );
-        assert_eq!(
-            parse_result("黑胜三又四分之三子"),
-            win(Black, Count, Some(3.75), Some(Stones))
-        );
-        assert_eq!(
-            parse_result("白半目勝ち"),
-            win(White, Count, Some(0.5), Some(Points))
-        );
-        assert_eq!(
-            parse_result("흑 반집승"),
-            win(Black, Count, Some(0.5), Some(Points))
-        );
+        reads(&[
+            ("黑胜半子", win(Black, Count, Some(0.5), Some(Stones))),
+            (
+                "白胜四分之一子",
+                win(White, Count, Some(0.25), Some(Stones)),
+            ),
+            (
+                "黑胜三又四分之三子",
+                win(Black, Count, Some(3.75), Some(Stones)),
+            ),
+            ("白半目勝ち", win(White, Count, Some(0.5), Some(Points))),
+            ("흑 반집승", win(Black, Count, Some(0.5), Some(Points))),
+        ]);
         // A quarter exists only in stone counting.
-        assert_eq!(
-            parse_result("白胜1/4"),
-            win(White, Count, Some(0.25), Some(Stones))
-        );
-        assert_eq!(
-            parse_result("黑胜2又3/4"),
-            win(Black, Count, Some(2.75), Some(Stones))
-        );
-        assert_eq!(
-            parse_result("黑胜2.5"),
-            win(Black, Count, Some(2.5), Some(Points))
-        );
+        reads(&[
+            ("白胜1/4", win(White, Count, Some(0.25), Some(Stones))),
+            ("黑胜2又3/4", win(Black, Count, Some(2.75), Some(Stones))),
+            ("黑胜2.5", win(Black, Count, Some(2.5), Some(Points))),
+        ]);
     }
 
     #[test]
@@ -665,42 +619,26 @@ mod tests {
         use Color::*;
         use MarginUnit::*;
         use ResultBy::*;
-        assert_eq!(
-            parse_result("白棋19.5目胜!"),
-            win(White, Count, Some(19.5), Some(Points))
-        );
-        assert_eq!(
-            parse_result("黑方胜3又1/4子。"),
-            win(Black, Count, Some(3.25), Some(Stones))
-        );
-        assert_eq!(
-            parse_result("B+7.5目"),
-            win(Black, Count, Some(7.5), Some(Points))
-        );
-        assert_eq!(
-            parse_result("W+2子"),
-            win(White, Count, Some(2.0), Some(Stones))
-        );
-        assert_eq!(
-            parse_result("共231手 黑胜5目"),
-            win(Black, Count, Some(5.0), Some(Points))
-        );
-        assert_eq!(
-            parse_result("231手 白中盘胜"),
-            win(White, Resignation, None, None)
-        );
-        assert_eq!(
-            parse_result("共二百三十一着 白胜一路"),
-            win(White, Count, Some(1.0), Some(Routes))
-        );
-        assert_eq!(
-            parse_result("白中押勝"),
-            win(White, Resignation, None, None)
-        );
-        assert_eq!(
-            parse_result("白先黑胜一路"),
-            win(Black, Count, Some(1.0), Some(Routes))
-        );
+        reads(&[
+            ("白棋19.5目胜!", win(White, Count, Some(19.5), Some(Points))),
+            (
+                "黑方胜3又1/4子。",
+                win(Black, Count, Some(3.25), Some(Stones)),
+            ),
+            ("B+7.5目", win(Black, Count, Some(7.5), Some(Points))),
+            ("W+2子", win(White, Count, Some(2.0), Some(Stones))),
+            (
+                "共231手 黑胜5目",
+                win(Black, Count, Some(5.0), Some(Points)),
+            ),
+            ("231手 白中盘胜", win(White, Resignation, None, None)),
+            (
+                "共二百三十一着 白胜一路",
+                win(White, Count, Some(1.0), Some(Routes)),
+            ),
+            ("白中押勝", win(White, Resignation, None, None)),
+            ("白先黑胜一路", win(Black, Count, Some(1.0), Some(Routes))),
+        ]);
         // A prefix that is not a move count is not dropped.
         assert_eq!(parse_result("第一局 黑胜5目"), Recorded::Unknown);
     }

@@ -577,12 +577,12 @@ fn verify_game(
         }
     }
     // The first node's comment often carries the source's closing figures.
-    if let Some(c) = record.info.root_comment.as_deref() {
-        for a in annotations(c) {
-            statements.push(("C", c.chars().take(60).collect(), a));
-        }
-    }
-    for (_, text) in &record.comments {
+    let comments = record
+        .info
+        .root_comment
+        .iter()
+        .chain(record.comments.iter().map(|(_, text)| text));
+    for text in comments {
         for a in annotations(text) {
             statements.push(("C", text.chars().take(60).collect(), a));
         }
