@@ -54,6 +54,9 @@ pub enum RecordIssue {
     SeveralMovesInNode { node: u32, count: usize },
     /// A setup value that is not a point on the board; skipped.
     BadSetupPoint { node: u32, raw: String },
+    /// An `LB` value that is not `point:text` with the point on the board;
+    /// skipped.
+    BadLabel { node: u32, raw: String },
     /// `HA` and the setup stones disagree.
     HandicapConflict { ha: String, setup_stones: usize },
     /// The record has no moves at all.
@@ -73,6 +76,10 @@ impl fmt::Display for RecordIssue {
             RecordIssue::BadSetupPoint { node, raw } => write!(
                 f,
                 "node {node}: setup point [{raw}] is off the board; skipped"
+            ),
+            RecordIssue::BadLabel { node, raw } => write!(
+                f,
+                "node {node}: label LB[{raw}] is not a point on the board with its text; skipped"
             ),
             RecordIssue::HandicapConflict { ha, setup_stones } => {
                 write!(
@@ -112,6 +119,9 @@ pub struct GameRecord {
     pub comments: Vec<(u32, String)>,
     /// `TB`/`TW` territory marks of the last main-line node that has them.
     pub territory_marks: [Vec<Point>; 2],
+    /// `LB` labels (point, text) of the last main-line node that has them:
+    /// the letters and signs a diagram prints on its points.
+    pub labels: Vec<(Point, String)>,
     /// Number of main-line nodes (root included).
     pub main_line_nodes: u32,
     /// Main-line nodes with more than one child (variations not replayed).
@@ -216,6 +226,11 @@ fn expand_points(raw: &str, size: u8) -> Option<Vec<Point>> {
     on_board(p).then(|| vec![p])
 }
 
+/// One point on the board, as an `LB` value names it.
+fn parse_point(raw: &str, size: u8) -> Option<Point> {
+    Point::from_sgf(raw.trim()).filter(|p| p.x < size && p.y < size)
+}
+
 fn move_target(raw: &str, size: u8) -> MoveTarget {
     let t = raw.trim();
     if t.is_empty() || (t == "tt" && size <= 19) {
@@ -250,6 +265,7 @@ fn extract(index: usize, tree: &SgfTree<'_>) -> Result<GameRecord, RecordError> 
     let mut events = Vec::new();
     let mut comments = Vec::new();
     let mut territory_marks: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
+    let mut labels: Vec<(Point, String)> = Vec::new();
     let (mut km, mut ha, mut ko_komi) = (None, None, None);
     let mut root_stones: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
     let mut main_line_nodes = 0u32;
@@ -262,6 +278,7 @@ fn extract(index: usize, tree: &SgfTree<'_>) -> Result<GameRecord, RecordError> 
         }
         let mut moves_here = 0usize;
         let mut marks_here: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
+        let mut labels_here: Vec<(Point, String)> = Vec::new();
         // Setup is applied before the node's move, whatever the order in the file.
         for p in tree.props(n) {
             let op = match p.ident.as_ref() {
@@ -310,6 +327,19 @@ fn extract(index: usize, tree: &SgfTree<'_>) -> Result<GameRecord, RecordError> 
                     let c = usize::from(p.ident == "TW");
                     for raw in tree.values(p) {
                         marks_here[c].extend(expand_points(raw, size).unwrap_or_default());
+                    }
+                }
+                "LB" => {
+                    for raw in tree.values(p) {
+                        match raw.split_once(':').and_then(|(at, text)| {
+                            Some((parse_point(at, size)?, unescape_simple_text(text)))
+                        }) {
+                            Some(label) => labels_here.push(label),
+                            None => issues.push(RecordIssue::BadLabel {
+                                node: n,
+                                raw: (*raw).to_string(),
+                            }),
+                        }
                     }
                 }
                 "C" => {
@@ -363,6 +393,9 @@ fn extract(index: usize, tree: &SgfTree<'_>) -> Result<GameRecord, RecordError> 
         if !marks_here[0].is_empty() || !marks_here[1].is_empty() {
             territory_marks = marks_here;
         }
+        if !labels_here.is_empty() {
+            labels = labels_here;
+        }
         moves_total += moves_here;
     }
     if moves_total == 0 {
@@ -389,6 +422,7 @@ fn extract(index: usize, tree: &SgfTree<'_>) -> Result<GameRecord, RecordError> 
         events,
         comments,
         territory_marks,
+        labels,
         main_line_nodes,
         branch_points,
         issues,
@@ -424,6 +458,34 @@ mod tests {
         assert!(g
             .issues
             .contains(&RecordIssue::SeveralMovesInNode { node: 1, count: 2 }));
+    }
+
+    #[test]
+    fn labels_are_the_last_labelled_nodes() {
+        // The transcription of the seki diagram 图八: its two points
+        // labelled A and B.
+        let g = crate::load_collection(&lanke_testdata::classic("seki-fig8.sgf"), None)
+            .games
+            .remove(0)
+            .unwrap();
+        let text: Vec<(String, &str)> = g
+            .labels
+            .iter()
+            .map(|(p, t)| (p.to_sgf(), t.as_str()))
+            .collect();
+        assert_eq!(text, [("eb".to_string(), "A"), ("kb".to_string(), "B")]);
+        // A later node's labels replace earlier ones; a label off the board
+        // or without its text is skipped with an issue naming it.
+        let g = one("(;GM[1]SZ[9]LB[aa:1];B[cc]LB[bb:x][zz:y][cc];W[dd])");
+        assert_eq!(g.labels, [(Point::new(1, 1), "x".to_string())]);
+        assert!(g.issues.contains(&RecordIssue::BadLabel {
+            node: 1,
+            raw: "zz:y".into()
+        }));
+        assert!(g.issues.contains(&RecordIssue::BadLabel {
+            node: 1,
+            raw: "cc".into()
+        }));
     }
 
     #[test]

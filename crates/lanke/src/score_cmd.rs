@@ -138,8 +138,8 @@ pub fn run(
                     s.note
                 )?;
             }
-            if let Some((board, j)) = &out.picture {
-                write!(w, "{}", judged_diagram(j, board))?;
+            if let Some(p) = &out.picture {
+                write!(w, "{}", judged_diagram(&p.judgement, &p.board))?;
             }
             writeln!(w)
         }
@@ -184,10 +184,10 @@ pub fn show(
     }
     let mut engine = start_engine(&settings.spec)?;
     let o = process(1, &item, settings, engine.as_mut());
-    let Some((board, j)) = &o.picture else {
+    let Some(picture) = &o.picture else {
         bail!("{}: {}", o.game.game_id, o.game.error);
     };
-    let picture = svg::render(board, j, &o.game.game_id, &o.game, &o.scores);
+    let picture = svg::render(picture, &o.game.game_id, &o.game, &o.scores);
     if out.as_os_str() == "-" {
         write_stdout(|w| w.write_all(picture.as_bytes()))
     } else {

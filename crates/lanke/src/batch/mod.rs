@@ -347,12 +347,12 @@ pub fn run(a: &BatchArgs) -> Result<()> {
             for out in &ready {
                 let before = derived.discrepancies.len();
                 derived.feed(&out.game, &out.scores);
-                if let (Some(dir), Some((board, j))) = (&a.svg, &out.picture) {
+                if let (Some(dir), Some(picture)) = (&a.svg, &out.picture) {
                     if derived.discrepancies.len() > before {
                         let name = svg::file_name(&out.game.game_id);
                         write_atomic(
                             &dir.join(name),
-                            svg::render(board, j, &out.game.game_id, &out.game, &out.scores)
+                            svg::render(picture, &out.game.game_id, &out.game, &out.scores)
                                 .as_bytes(),
                         )?;
                     }
@@ -568,11 +568,11 @@ fn draw_discrepancies(
                 return std::ops::ControlFlow::Continue(());
             };
             let o = rows::process(0, &item, settings, engine.as_mut());
-            if let Some((board, j)) = &o.picture {
+            if let Some(picture) = &o.picture {
                 let name = svg::file_name(id);
                 // The caption's id is the run's (the id read again from the
                 // source alone starts elsewhere); the rest is as judged now.
-                let picture = svg::render(board, j, id, &o.game, &o.scores);
+                let picture = svg::render(picture, id, &o.game, &o.scores);
                 if let Err(e) = write_atomic(&dir.join(name), picture.as_bytes()) {
                     failure = Some(e);
                     return std::ops::ControlFlow::Break(());

@@ -147,8 +147,16 @@ where
 pub struct GameOutput {
     pub game: GameRow,
     pub scores: Vec<ScoreRow>,
-    /// The replayed board and judgement, kept only when diagrams are wanted.
-    pub picture: Option<(lanke_board::Board, Judgement)>,
+    /// What a diagram draws, kept only when diagrams are wanted.
+    pub picture: Option<Picture>,
+}
+
+/// What a game's diagram draws: the final board, its judgement, and the
+/// record's labels.
+pub struct Picture {
+    pub board: lanke_board::Board,
+    pub judgement: Judgement,
+    pub labels: Vec<(lanke_sgf::Point, String)>,
 }
 
 /// The run's fixed settings.
@@ -368,7 +376,11 @@ pub fn process(
     GameOutput {
         game: row,
         scores,
-        picture: settings.keep_pictures.then(|| (r.board.clone(), j)),
+        picture: settings.keep_pictures.then(|| Picture {
+            board: r.board.clone(),
+            judgement: j,
+            labels: record.labels.clone(),
+        }),
     }
 }
 

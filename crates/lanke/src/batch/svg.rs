@@ -2,18 +2,19 @@
 //! coordinates and star points, live and dead stones (dead ones faded and
 //! crossed), territory as small squares, seki eyes as rings and shared
 //! liberties as rings with a bar, dame as dots; a legend of every mark;
-//! and a caption with the game's id, players, date, event, recorded
+//! the record's labels (`LB`) on their points; and a caption with the
+//! game's id, players, date, event, recorded
 //! result, the judged figures and each family's margin, wrapped to the
 //! picture's width so nothing is clipped at any board size. Pure string
 //! building: the caller writes the file.
 
 use std::fmt::Write as _;
 
-use lanke_board::{Board, Cell};
+use lanke_board::Cell;
 use lanke_judge::{Judgement, PointClass};
 use lanke_sgf::{Color, Point};
 
-use super::rows::{GameRow, ScoreRow};
+use super::rows::{GameRow, Picture, ScoreRow};
 
 const STEP: f64 = 24.0;
 /// Room around the grid for the coordinates.
@@ -157,13 +158,8 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 
 /// Renders the diagram of game `id` (its row and scores give the caption).
 #[must_use]
-pub fn render(
-    board: &Board,
-    j: &Judgement,
-    id: &str,
-    game: &GameRow,
-    scores: &[ScoreRow],
-) -> String {
+pub fn render(picture: &Picture, id: &str, game: &GameRow, scores: &[ScoreRow]) -> String {
+    let (board, j) = (&picture.board, &picture.judgement);
     let n = board.size();
     let grid = STEP * f64::from(n - 1);
     let width = (MARGIN * 2.0 + grid).max(MIN_WIDTH);
@@ -217,6 +213,10 @@ pub fn render(
             let (cx, cy) = xy(x, y);
             mark(&mut s, board.get(p), j.class(p), cx, cy);
         }
+    }
+    for (p, text) in &picture.labels {
+        let (cx, cy) = xy(p.x, p.y);
+        label(&mut s, board.get(*p), text, cx, cy);
     }
     legend(&mut s, legend_y);
     for (k, line) in text.iter().enumerate() {
@@ -284,6 +284,30 @@ fn mark(s: &mut String, cell: Cell, class: PointClass, cx: f64, cy: f64) {
         ),
         _ => Ok(()),
     };
+}
+
+/// Draws a record's label over what the point holds: on an empty point a
+/// disc of the board's colour first hides the grid and the mark, so the
+/// text reads as the source printed it; on a stone the text takes the
+/// other colour.
+fn label(s: &mut String, cell: Cell, text: &str, cx: f64, cy: f64) {
+    let ink = match cell {
+        Cell::Black => "#fff",
+        Cell::White => "#000",
+        _ => {
+            let _ = writeln!(
+                s,
+                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"8\" fill=\"#dcb35c\"/>"
+            );
+            "#000"
+        }
+    };
+    let _ = writeln!(
+        s,
+        "<text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" font-size=\"13\" font-weight=\"bold\" fill=\"{ink}\">{}</text>",
+        cy + 4.5,
+        escape(text)
+    );
 }
 
 /// Rows of the legend: samples naming every mark the diagram uses.
