@@ -208,12 +208,8 @@ fn parse_size(raw: &str) -> Result<u8, RecordError> {
 
 /// Expands a point-list value: a point or an FF[4] rectangle `aa:cc`.
 fn expand_points(raw: &str, size: u8) -> Option<Vec<Point>> {
-    let on_board = |p: Point| p.x < size && p.y < size;
     if let Some((a, b)) = raw.split_once(':') {
-        let (a, b) = (Point::from_sgf(a.trim())?, Point::from_sgf(b.trim())?);
-        if !on_board(a) || !on_board(b) {
-            return None;
-        }
+        let (a, b) = (parse_point(a, size)?, parse_point(b, size)?);
         let mut v = Vec::new();
         for y in a.y.min(b.y)..=a.y.max(b.y) {
             for x in a.x.min(b.x)..=a.x.max(b.x) {
@@ -222,11 +218,10 @@ fn expand_points(raw: &str, size: u8) -> Option<Vec<Point>> {
         }
         return Some(v);
     }
-    let p = Point::from_sgf(raw.trim())?;
-    on_board(p).then(|| vec![p])
+    parse_point(raw, size).map(|p| vec![p])
 }
 
-/// One point on the board, as an `LB` value names it.
+/// One point on the board, as a point-list or `LB` value names it.
 fn parse_point(raw: &str, size: u8) -> Option<Point> {
     Point::from_sgf(raw.trim()).filter(|p| p.x < size && p.y < size)
 }

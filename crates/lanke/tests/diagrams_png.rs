@@ -16,18 +16,17 @@ fn data() -> PathBuf {
 
 /// `lanke show PATH [--game ID] --svg -`'s picture.
 fn svg_of(path: &Path, game: Option<&str>) -> String {
-    let mut args = vec!["show".to_string(), path.to_str().unwrap().to_string()];
-    if let Some(g) = game {
-        args.extend(["--game".to_string(), g.to_string()]);
-    }
-    args.extend(["--svg".to_string(), "-".to_string()]);
     let o = Command::new(env!("CARGO_BIN_EXE_lanke"))
-        .args(&args)
+        .arg("show")
+        .arg(path)
+        .args(game.into_iter().flat_map(|g| ["--game", g]))
+        .args(["--svg", "-"])
         .output()
         .expect("lanke runs");
     assert!(
         o.status.success(),
-        "{args:?}: {}",
+        "{} {game:?}: {}",
+        path.display(),
         String::from_utf8_lossy(&o.stderr)
     );
     String::from_utf8(o.stdout).unwrap()

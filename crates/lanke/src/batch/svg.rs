@@ -17,6 +17,8 @@ use lanke_sgf::{Color, Point};
 use super::rows::{GameRow, Picture, ScoreRow};
 
 const STEP: f64 = 24.0;
+/// The board's wood, behind the grid and behind a label on an empty point.
+const WOOD: &str = "#dcb35c";
 /// Room around the grid for the coordinates.
 const MARGIN: f64 = 34.0;
 /// The narrowest picture: a 7x7 board still gets a readable caption.
@@ -178,7 +180,7 @@ pub fn render(picture: &Picture, id: &str, game: &GameRow, scores: &[ScoreRow]) 
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"{FONT}\">\n<title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#dcb35c\"/>",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"{FONT}\">\n<title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"{WOOD}\"/>",
         escape(id)
     );
     for k in 0..n {
@@ -297,7 +299,7 @@ fn label(s: &mut String, cell: Cell, text: &str, cx: f64, cy: f64) {
         _ => {
             let _ = writeln!(
                 s,
-                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"8\" fill=\"#dcb35c\"/>"
+                "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"8\" fill=\"{WOOD}\"/>"
             );
             "#000"
         }
