@@ -11,6 +11,13 @@
 //! each game (`final_score`: GNU Go plays the ending out before counting)
 //! and sets it beside the rescoring, so both are measured on the same games
 //! and every game one reproduces and the other does not can be looked at.
+//!
+//! `--cut-ending K` measures the ending on records whose answer is known:
+//! only the records played to the last dame (the judge finds no neutral
+//! point in their final position) are kept, and each is judged again with
+//! its last K moves removed. Those moves were the dame and protective
+//! moves the players chose; a judge that plays the ending as they did
+//! gives the recorded margin still.
 
 use std::path::{Path, PathBuf};
 
@@ -18,7 +25,7 @@ use anyhow::Result;
 use lanke_board::replay;
 
 use lanke_rules::{family, score, KomiMode, Quantities, Readings};
-use lanke_sgf::GameRecord;
+use lanke_sgf::{Event, GameRecord};
 use rayon::prelude::*;
 
 use crate::games::{for_each_game, GameId};
@@ -84,6 +91,9 @@ pub struct EvalRow {
     pub engine_exact: Option<bool>,
     /// Why the engine gave no score for this game (the row is kept).
     pub engine_error: Option<String>,
+    /// With `--cut-ending`: was the whole record, before its last moves
+    /// were removed, reproduced exactly? Empty otherwise.
+    pub uncut_exact: Option<bool>,
 }
 
 /// The miss cause of a game the judge engine (`--judge gtp:` or
@@ -179,6 +189,7 @@ fn rescore(
                 engine: None,
                 engine_exact: None,
                 engine_error,
+                uncut_exact: None,
             }
         };
     // A record with no stone on its board (moves missing from the archive):
@@ -258,7 +269,30 @@ fn rescore(
         engine: engine_margin,
         engine_exact: engine_margin.map(|m| (m - recorded).abs() < 1e-9),
         engine_error,
+        uncut_exact: None,
     })
+}
+
+/// The record without its last `k` moves (passes count as moves). Its
+/// territory marks described the end and are dropped with it.
+fn without_last_moves(record: &GameRecord, k: u32) -> GameRecord {
+    let mut cut = record.clone();
+    let mut left = k;
+    while left > 0 {
+        match cut
+            .events
+            .iter()
+            .rposition(|e| matches!(e, Event::Move { .. }))
+        {
+            Some(i) => {
+                cut.events.remove(i);
+                left -= 1;
+            }
+            None => break,
+        }
+    }
+    cut.territory_marks = [Vec::new(), Vec::new()];
+    cut
 }
 
 /// The name a game is sampled by: its archive member, or its file's path
@@ -322,6 +356,9 @@ pub struct EvalOptions {
     pub sample_seed: u64,
     /// An engine command line asked for `final_score` on every game.
     pub engine_score: Option<String>,
+    /// Keep only the records played to the last dame and judge each with
+    /// this many of its last moves removed.
+    pub cut_ending: Option<u32>,
 }
 
 /// Parses `--engine-score`'s `gtp:COMMAND`.
@@ -371,13 +408,38 @@ pub fn evaluate(
             None => Ok(None),
         }
     };
-    let rows: Vec<Result<EvalRow, String>> = set
+    let rows: Vec<Result<Option<EvalRow>, String>> = set
         .par_iter()
         .map_init(
             || (start_engine(spec), start_scorer()),
             |engines, (id, (g, m, k, c))| match engines {
                 (Ok(e), Ok(s)) => {
-                    let row = rescore(id, g, *m, *k, *c, spec, overrides, e.as_mut(), s.as_mut());
+                    let mut uncut_exact = None;
+                    let cut;
+                    let record = match opts.cut_ending {
+                        Some(moves) => {
+                            let whole =
+                                rescore(id, g, *m, *k, *c, spec, overrides, e.as_mut(), None)?;
+                            if whole.rescored.is_nan() || whole.dame_before_fill > 0 {
+                                return Ok(None);
+                            }
+                            uncut_exact = Some(whole.exact);
+                            cut = without_last_moves(g, moves);
+                            &cut
+                        }
+                        None => g,
+                    };
+                    let row = rescore(
+                        id,
+                        record,
+                        *m,
+                        *k,
+                        *c,
+                        spec,
+                        overrides,
+                        e.as_mut(),
+                        s.as_mut(),
+                    );
                     // A failed judgement or score may have left its engine
                     // mid-answer or gone: the next game gets a fresh one.
                     // A game the judge engine failed on never reached the
@@ -389,7 +451,7 @@ pub fn evaluate(
                             *s = start_scorer().map_err(|e| format!("{e:#}"))?;
                         }
                     }
-                    row
+                    row.map(|r| Some(EvalRow { uncut_exact, ..r }))
                 }
                 (Err(e), _) => Err(format!("{e:#}")),
                 (_, Err(e)) => Err(format!("{e:#}")),
@@ -397,7 +459,7 @@ pub fn evaluate(
         )
         .collect();
     rows.into_iter()
-        .map(|r| r.map_err(anyhow::Error::msg))
+        .filter_map(|r| r.map_err(anyhow::Error::msg).transpose())
         .collect()
 }
 
@@ -410,6 +472,19 @@ fn summarise(w: &mut impl std::io::Write, rows: &[EvalRow], label: &str) -> std:
         100.0 * exact as f64 / total as f64
     };
     writeln!(w, "{label}: {exact}/{total} exact ({share:.1}%)")?;
+    let uncut: Vec<bool> = rows.iter().filter_map(|r| r.uncut_exact).collect();
+    if !uncut.is_empty() {
+        let whole = uncut.iter().filter(|&&x| x).count();
+        let both = rows
+            .iter()
+            .filter(|r| r.exact && r.uncut_exact == Some(true))
+            .count();
+        writeln!(
+            w,
+            "  records played to the last dame, exact as recorded: {whole}/{}; of those, exact with the last moves cut: {both}/{whole}",
+            uncut.len()
+        )?;
+    }
     let played: Vec<&EvalRow> = rows.iter().filter(|r| played_out(r)).collect();
     if played.len() < total {
         let exact_played = played.iter().filter(|r| r.exact).count();
@@ -631,6 +706,7 @@ mod tests {
             engine: None,
             engine_exact: None,
             engine_error: Some(error.to_string()),
+            uncut_exact: None,
         };
         let rows = [
             row(ENGINE_ERROR, "judge timed out"),

@@ -216,6 +216,11 @@ enum Command {
         /// records.
         #[arg(long)]
         engine_score: Option<String>,
+        /// Measure the ending: keep only the records played to the last
+        /// dame (no neutral point left at their end) and judge each with
+        /// its last K moves removed (passes count), against its record.
+        #[arg(long, value_name = "K")]
+        cut_ending: Option<u32>,
     },
 }
 
@@ -479,6 +484,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             misses,
             rows,
             engine_score,
+            cut_ending,
         } => {
             let (spec, overrides) = judging.resolve()?;
             let opts = eval_cmd::EvalOptions {
@@ -488,6 +494,7 @@ fn run(command: Command) -> anyhow::Result<()> {
                     .as_deref()
                     .map(eval_cmd::engine_score_command)
                     .transpose()?,
+                cut_ending,
             };
             eval_cmd::run(
                 &paths,
