@@ -327,16 +327,21 @@ fn chain_size(board: &Board, stone: usize) -> usize {
 /// groups; fill a dame that keeps two opponent groups apart; fill a dame
 /// that puts the opponent in atari; fill any dame that is not self-atari,
 /// or a seki's spare shared liberty. Joining and cutting matter to the
-/// families that tax groups.
+/// families that tax groups. The points of `settled` (regions the ending's
+/// reading played out, `settle`) are closed to it.
 pub(crate) fn fill_dame(
     board: &mut Board,
     to_move: Color,
-    classes: &[PointClass],
-    size: u8,
-    dead: &[bool],
+    judged: &Judged<'_>,
     ko_ban: Option<usize>,
     races: &RaceMemo,
+    settled: &[bool],
 ) -> Vec<Fill> {
+    let Judged {
+        classes,
+        size,
+        dead,
+    } = *judged;
     let class_at = |i: usize| {
         let p = Board::point(i);
         classes[p.y as usize * size as usize + p.x as usize]
@@ -344,7 +349,7 @@ pub(crate) fn fill_dame(
     let points: Vec<usize> = board.points().collect();
     // Each dame point is filled once: a point emptied again by a capture
     // is not refilled, so the filling cannot cycle.
-    let mut taken = vec![false; points.last().map_or(0, |i| i + 1)];
+    let mut taken = settled[..points.last().map_or(0, |i| i + 1)].to_vec();
     let fillable = points
         .iter()
         .copied()
@@ -357,8 +362,18 @@ pub(crate) fn fill_dame(
         fillable,
         limit: usize::from(size) * usize::from(size),
         races,
+        settled,
     };
     filler.run(board, &mut taken, to_move, ko_ban)
+}
+
+/// The judged position the filler works from: each point's class
+/// (row-major, `size` wide) and the dead stones by grid index.
+#[derive(Clone, Copy)]
+pub(crate) struct Judged<'a> {
+    pub classes: &'a [PointClass],
+    pub size: u8,
+    pub dead: &'a [bool],
 }
 
 /// One move of an ending as its player made it: the point, how it is
@@ -415,6 +430,9 @@ struct Filler<'a, F: Fn(usize) -> PointClass> {
     fillable: Vec<usize>,
     limit: usize,
     races: &'a RaceMemo,
+    /// Points of the regions the ending's reading settled (`settle`): the
+    /// filler plays none of them.
+    settled: &'a [bool],
 }
 
 impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
@@ -488,6 +506,9 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             // A point a capture emptied (a live stone's: the ko just taken)
             // is filled like a dame.
             for m in std::iter::once(l).chain(captures) {
+                if self.settled[m] {
+                    continue;
+                }
                 let mine = own_point(m);
                 if (mine || matches!(class_at(m), PointClass::Dame | PointClass::LiveStone(_)))
                     && !self_atari(board, side, m, &table.libs)
@@ -582,12 +603,15 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                 // A dame that saves it costs nothing: tried first.
                 let mut libs = libs;
                 libs.sort_by_key(|&l| own_point(l));
-                libs.into_iter().find_map(|l| {
-                    let mut t = board.clone();
-                    let r = t.play(side, l);
-                    (r.suicided == 0 && !capturable(&t, i, side.opponent(), dead, SHORTAGE_DEPTH))
+                libs.into_iter()
+                    .filter(|&l| !self.settled[l])
+                    .find_map(|l| {
+                        let mut t = board.clone();
+                        let r = t.play(side, l);
+                        (r.suicided == 0
+                            && !capturable(&t, i, side.opponent(), dead, SHORTAGE_DEPTH))
                         .then(|| (l, kind_of(own_point(l))))
-                })
+                    })
             },
         )
     }
@@ -669,7 +693,8 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                     continue;
                 }
                 let (dead_stones, _) = board.chain(n);
-                let saving = self.races.saving_moves(board, side, stones, &dead_stones);
+                let mut saving = self.races.saving_moves(board, side, stones, &dead_stones);
+                saving.retain(|&m| !self.settled[m]);
                 raced.extend(dead_stones);
                 if let Some(&m) = saving
                     .iter()

@@ -27,6 +27,7 @@ mod pipeline;
 mod playout;
 mod races;
 mod reading;
+mod settle;
 mod shortage;
 mod standoff;
 mod statuses;

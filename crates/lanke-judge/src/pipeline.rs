@@ -10,7 +10,7 @@ use lanke_board::{next_to_move, Board, Cell, Replay};
 use lanke_sgf::{Color, GameRecord, Point};
 
 use crate::classes::{classify, open_border_counts, Classified};
-use crate::filling::fill_dame;
+use crate::filling::{fill_dame, Judged};
 use crate::groups::groups_of;
 use crate::judgement::{
     counts_of, protective_moves, Alternative, AlternativeKind, ChainInfo, Counts, EndingMode, Fill,
@@ -18,6 +18,7 @@ use crate::judgement::{
 };
 use crate::marked::judge_marked;
 use crate::races::RaceMemo;
+use crate::settle::Settler;
 use crate::statuses::{chain_statuses, Statuses};
 
 /// Judges `board` with `to_move` to play next; `ko_ban` is the point
@@ -261,30 +262,46 @@ fn play_ending(
         let second = ending(to_move.opponent(), None, &mut other);
         (first, second)
     } else if opts.stage == Stage::Final {
-        let first = fill_dame(
-            &mut filled,
-            to_move,
-            classes,
-            size,
-            &dead_mask,
-            ko_ban.map(Board::idx),
-            races,
-        );
+        let class_at = |i: usize| {
+            let p = Board::point(i);
+            classes[p.y as usize * size as usize + p.x as usize]
+        };
+        let settler = Settler {
+            class_at: &class_at,
+            root: board,
+            dead: &dead_mask,
+        };
+        // In the `Read` ending the local fights are read out first (one
+        // reading serves both orders), then the dame filled.
+        let reads = if opts.ending == EndingMode::Read {
+            settler.read_all()
+        } else {
+            Vec::new()
+        };
+        let settle_then_fill = |b: &mut Board, first: Color, ban: Option<usize>| {
+            let mut settled = vec![false; cells];
+            let (mut fills, emptied) = settler.play(b, first, &reads, &mut settled);
+            let mut dead = dead_mask.clone();
+            for i in emptied {
+                dead[i] = false;
+            }
+            let ban = if fills.is_empty() { ban } else { None };
+            let judged = Judged {
+                classes,
+                size,
+                dead: &dead,
+            };
+            fills.extend(fill_dame(b, first, &judged, ban, races, &settled));
+            fills
+        };
+        let first = settle_then_fill(&mut filled, to_move, ko_ban.map(Board::idx));
         // When the side to move, under no ko ban, and then its opponent
         // both pass at once, the other order starts from the same board
         // and state and passes twice too: it is not played.
         let second = if first.is_empty() && ko_ban.is_none() {
             Vec::new()
         } else {
-            fill_dame(
-                &mut other,
-                to_move.opponent(),
-                classes,
-                size,
-                &dead_mask,
-                None,
-                races,
-            )
+            settle_then_fill(&mut other, to_move.opponent(), None)
         };
         (first, second)
     } else {

@@ -331,3 +331,52 @@ fn a_point_emptied_by_taking_a_dead_stone_is_filled_again_when_it_is_the_last_li
     // territory: 64 points of territory less the two protective moves.
     assert_eq!(j.after_fill.territory, [62, 60]);
 }
+
+/// The ending read out (`EndingMode::Read`): the regions where a chain is
+/// short of liberties are read by minimax on the Japanese count, both move
+/// orders, and their protective moves played as read before the filler
+/// fills the rest.
+mod read {
+    use super::*;
+    use lanke_judge::{EndingMode, JudgeOptions};
+
+    fn read(member: &str) -> Judgement {
+        let opts = JudgeOptions {
+            ending: EndingMode::Read,
+            ..JudgeOptions::default()
+        };
+        common::judged_with(cwi_file(member), &opts).0
+    }
+
+    /// Black's dame at pi puts White's lone stone at pj in atari, its last
+    /// liberty pk inside White's territory, while another White chain
+    /// stands in atari at ak. Read out, White connects at pk whoever
+    /// fills first; the filler, one atari per turn, answered at ak and let
+    /// Black take pj, then protected at ol: two points the record (B+0.5)
+    /// does not give.
+    #[test]
+    fn an_atari_made_by_a_dame_is_answered_where_it_is_made() {
+        let j = read("games/Takagawa/Tak-0914.sgf");
+        assert_eq!(protective_by(&j, Color::White), ["pk", "sl", "ak"]);
+        assert_eq!(protective_by(&j, Color::Black), ["ja"]);
+        assert!(
+            !j.fills
+                .iter()
+                .any(|f| f.color == Color::Black && f.point.to_sgf() == "pk"),
+            "{:?}",
+            j.fills
+        );
+    }
+
+    /// The reading makes no protective move the opponent cannot force:
+    /// the filler protects at hi, a point of White's territory beside
+    /// Black's dead stones fi, fj and gj; read out, Black takes nothing
+    /// there whoever fills first, so White spends four points (aa, fk, ao,
+    /// hs), not five, as the record (B+2.5) counts.
+    #[test]
+    fn no_protective_move_the_opponent_cannot_force() {
+        let j = read("games/Cho_Chikun/1992-07-20.sgf");
+        assert_eq!(protective_by(&j, Color::White), ["aa", "fk", "ao", "hs"]);
+        assert_eq!(protective_by(&j, Color::Black), ["qe"]);
+    }
+}

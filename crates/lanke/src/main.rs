@@ -241,9 +241,11 @@ struct JudgingArgs {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// How the built-in judge plays a finished position's remaining
-    /// moves: `filler` (the dame filling, default) or `played` (the ending
-    /// played out by tactical reading; experimental, less exact so far).
-    #[arg(long, default_value = "filler", value_parser = ["filler", "played"])]
+    /// moves: `filler` (the dame filling, default), `read` (the local
+    /// fights read out by minimax, then the filling; experimental, as
+    /// exact so far and slower) or `played` (the ending played out by
+    /// tactical reading; experimental, less exact so far).
+    #[arg(long, default_value = "filler", value_parser = ["filler", "read", "played"])]
     ending: String,
 }
 
@@ -253,10 +255,10 @@ impl JudgingArgs {
             playouts: self.playouts,
             seed: self.seed,
             stage: lanke_judge::Stage::Final,
-            ending: if self.ending == "played" {
-                lanke_judge::EndingMode::PlayedOut
-            } else {
-                lanke_judge::EndingMode::Filler
+            ending: match self.ending.as_str() {
+                "played" => lanke_judge::EndingMode::PlayedOut,
+                "read" => lanke_judge::EndingMode::Read,
+                _ => lanke_judge::EndingMode::Filler,
             },
         };
         let spec = judging::JudgeSpec::parse(&self.judge, opts)?;
