@@ -19,10 +19,11 @@
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
-use crate::filling::{alternate, spare_shared_liberty, Played};
+use crate::filling::spare_shared_liberty;
 use crate::judgement::{Fill, FillKind, PointClass};
 use crate::shortage::capture_sticks_with_dead;
 use crate::tactics::{Tactics, TACTICS_BUDGET};
+use crate::turns::{alternate, Played};
 
 /// What the ending knows of the judged position.
 pub(crate) struct Ending<'a, F: Fn(usize) -> PointClass> {

@@ -32,6 +32,7 @@ mod shortage;
 mod standoff;
 mod statuses;
 mod tactics;
+mod turns;
 
 pub use benson::{pass_alive, sealed_empty_points, PassAlive};
 pub use double_ko::{double_ko_sekis, DoubleKoSeki};

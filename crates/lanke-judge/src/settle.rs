@@ -571,3 +571,79 @@ fn union(parent: &mut [usize], a: usize, b: usize) {
         parent[ra.max(rb)] = ra.min(rb);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{at, board_from_top_rows};
+
+    /// Black's corner of four points behind its wall, White's wall and
+    /// the rest of the board White's: every chain judged alive.
+    fn corner() -> Board {
+        board_from_top_rows(
+            7,
+            &[
+                "..XO...", //
+                "..XO...", "XXXO...", "OOOO...",
+            ],
+        )
+    }
+
+    fn class_at(i: usize) -> PointClass {
+        let b = corner();
+        match b.cell(i).color() {
+            Some(c) => PointClass::LiveStone(c),
+            None if [at(0, 0), at(1, 0), at(0, 1), at(1, 1)].contains(&i) => {
+                PointClass::Territory(Color::Black)
+            }
+            None => PointClass::Territory(Color::White),
+        }
+    }
+
+    /// Runs `check` with a settler of [`corner`] (nothing dead).
+    fn with_corner(check: impl FnOnce(&Settler<'_, fn(usize) -> PointClass>, &Board)) {
+        let root = corner();
+        let dead = vec![false; grid_len(&root)];
+        let classes: fn(usize) -> PointClass = class_at;
+        let settler = Settler {
+            class_at: &classes,
+            root: &root,
+            dead: &dead,
+        };
+        check(&settler, &root);
+    }
+
+    /// The count the reading plays for: a protective move costs its
+    /// player the point it stands on; an intrusion that takes nothing
+    /// costs the intruder a prisoner; neither moves any other point.
+    #[test]
+    fn a_protective_move_costs_a_point_and_an_idle_intrusion_a_prisoner() {
+        with_corner(|settler, root| {
+            let base = settler.count(root);
+            // Black's 4 points; White's 49 less those, 5 black and 7 white
+            // stones: 33.
+            assert_eq!(base, 4 - 33);
+            let mut protected = root.clone();
+            protected.play(Color::Black, at(0, 0));
+            assert_eq!(settler.count(&protected), base - 1);
+            let mut intruded = root.clone();
+            intruded.play(Color::White, at(0, 0));
+            assert_eq!(settler.count(&intruded), base + 1);
+        });
+    }
+
+    /// Nothing in Black's corner is short enough for White to threaten:
+    /// the reading plays no line there, whoever moves first.
+    #[test]
+    fn a_corner_nobody_can_threaten_gets_no_protective_move() {
+        with_corner(|settler, root| {
+            let reads = settler.read_all();
+            for first in [Color::Black, Color::White] {
+                let mut b = root.clone();
+                let mut settled = vec![false; grid_len(root)];
+                let (fills, _) = settler.play(&mut b, first, &reads, &mut settled);
+                assert!(fills.is_empty(), "{first:?} first: {}", fills.len());
+            }
+        });
+    }
+}
