@@ -167,7 +167,7 @@ fn threatens(board: &Board, color: Color, i: usize, dead: &[bool], libs: &[u32])
 /// Is a point of this class `side`'s own — its territory, a seki eye, or
 /// the point of a dead opponent stone (empty once the stone is taken) —
 /// so that `side` filling it makes a protective move?
-fn inside_own(class: PointClass, side: Color) -> bool {
+pub(crate) fn inside_own(class: PointClass, side: Color) -> bool {
     match class {
         PointClass::Territory(c) | PointClass::SekiEye(c) => c == side,
         PointClass::DeadStone(c) => c != side,
@@ -301,7 +301,7 @@ fn live_stones_taken(board: &Board, color: Color, i: usize, dead: &[bool], libs:
 
 /// How a forced fill is counted: a protective move when it lies in the
 /// mover's own territory (`own`), else a dame.
-fn kind_of(own: bool) -> FillKind {
+pub(crate) fn kind_of(own: bool) -> FillKind {
     if own {
         FillKind::Protective
     } else {

@@ -9,7 +9,7 @@ use lanke_sgf::Color;
 use crate::judgement::{Group, PointClass};
 
 /// The root of `x` in the union-find forest `parent`, compressing the path.
-fn find(parent: &mut [usize], x: usize) -> usize {
+pub(crate) fn find(parent: &mut [usize], x: usize) -> usize {
     let mut r = x;
     while parent[r] != r {
         r = parent[r];

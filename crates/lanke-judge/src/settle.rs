@@ -27,11 +27,14 @@
 //! the dame filler and its heuristics (`filling`), the counting after it
 //! (`pipeline`).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
+use crate::filling::{inside_own, kind_of};
+use crate::groups::find;
 use crate::judgement::{Fill, FillKind, PointClass};
 
 /// A chain with at most this many liberties is short of liberties: its
@@ -170,14 +173,9 @@ impl<F: Fn(usize) -> PointClass> Settler<'_, F> {
         )
     }
 
-    /// How a move at `i` by `color` is counted: protective inside its own
-    /// territory, seki eye or a dead opponent stone's point.
+    /// How a move at `i` by `color` is counted, as the filler counts it.
     fn kind(&self, color: Color, i: usize) -> FillKind {
-        match (self.class_at)(i) {
-            PointClass::Territory(c) | PointClass::SekiEye(c) if c == color => FillKind::Protective,
-            PointClass::DeadStone(c) if c != color => FillKind::Protective,
-            _ => FillKind::Dame,
-        }
+        kind_of(inside_own((self.class_at)(i), color))
     }
 
     /// The unsettled points, grouped into independent regions: the dame,
@@ -190,18 +188,18 @@ impl<F: Fn(usize) -> PointClass> Settler<'_, F> {
         let mut parent: Vec<usize> = (0..cells).collect();
         let mut unsettled = vec![false; cells];
         let mut chain_of = vec![usize::MAX; cells];
-        let mut chains: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
-        for i in b.points() {
-            if b.cell(i).color().is_none() || chain_of[i] != usize::MAX {
-                continue;
-            }
-            let (stones, _) = b.chain(i);
-            let libs = b.chain_liberties(i);
-            for &s in &stones {
-                chain_of[s] = chains.len();
-            }
-            chains.push((stones, libs));
-        }
+        let chains: Vec<(Vec<usize>, Vec<usize>)> = b
+            .chains()
+            .into_iter()
+            .enumerate()
+            .map(|(k, (_, stones))| {
+                for &s in &stones {
+                    chain_of[s] = k;
+                }
+                let libs = b.liberties_of(&stones);
+                (stones, libs)
+            })
+            .collect();
         let short: Vec<bool> = chains
             .iter()
             .map(|(_, libs)| libs.len() <= SHORT_LIBERTIES)
@@ -303,11 +301,7 @@ impl<F: Fn(usize) -> PointClass> Settler<'_, F> {
                     let taken = chains_taken(&b, side, i);
                     let r = b.play(side, i);
                     ko = r.ko_point();
-                    if let [t] = taken[..] {
-                        if !moves.contains(&t) {
-                            moves.push(t);
-                        }
-                    }
+                    moves = moves_after(&moves, &taken).into_owned();
                     passes = 0;
                 }
                 None => {
@@ -494,20 +488,7 @@ impl<F: Fn(usize) -> PointClass> Search<'_, '_, F> {
                 if r.suicided > 0 {
                     continue;
                 }
-                // A lone stone taken leaves a point to take back (a ko, a
-                // snapback); the points of a chain taken are territory.
-                let mut further;
-                let moves_after: &[usize] = if taken.len() != 1 {
-                    moves
-                } else {
-                    further = moves.to_vec();
-                    for t in &taken {
-                        if !further.contains(t) {
-                            further.push(*t);
-                        }
-                    }
-                    &further
-                };
+                let moves_after = moves_after(moves, &taken);
                 let prisoners = sign * taken.len() as i32;
                 let v = prisoners
                     + self.value(
@@ -516,7 +497,7 @@ impl<F: Fn(usize) -> PointClass> Search<'_, '_, F> {
                         r.ko_point(),
                         0,
                         depth + 1,
-                        moves_after,
+                        &moves_after,
                     )?;
                 if best.is_none_or(|(bv, _)| sign * v > sign * bv) {
                     best = Some((v, Some(i)));
@@ -532,6 +513,20 @@ impl<F: Fn(usize) -> PointClass> Search<'_, '_, F> {
         let best = best.expect("a pass is always read");
         self.memo.insert(key, best);
         Some(best.0)
+    }
+}
+
+/// The points a reading may play after a move that took `taken`: a lone
+/// stone taken leaves a point to take back (a ko, a snapback), while the
+/// points of a chain taken are territory and stay out of the reading.
+fn moves_after<'m>(moves: &'m [usize], taken: &[usize]) -> Cow<'m, [usize]> {
+    match taken {
+        [t] if !moves.contains(t) => {
+            let mut more = moves.to_vec();
+            more.push(*t);
+            Cow::Owned(more)
+        }
+        _ => Cow::Borrowed(moves),
     }
 }
 
@@ -555,14 +550,6 @@ fn chains_taken(b: &Board, color: Color, i: usize) -> Vec<usize> {
 /// Cells a grid index of `b` or of a neighbour of its points may reach.
 fn grid_len(b: &Board) -> usize {
     b.points().last().map_or(0, |i| Board::neighbours(i)[3] + 1)
-}
-
-fn find(parent: &mut [usize], mut i: usize) -> usize {
-    while parent[i] != i {
-        parent[i] = parent[parent[i]];
-        i = parent[i];
-    }
-    i
 }
 
 fn union(parent: &mut [usize], a: usize, b: usize) {

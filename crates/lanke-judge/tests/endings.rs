@@ -15,6 +15,15 @@ fn judged(member: &str) -> Judgement {
     common::judged(cwi_file(member)).0
 }
 
+/// [`judged`] with the final position's remaining moves played by `ending`.
+fn judged_by(member: &str, ending: lanke_judge::EndingMode) -> Judgement {
+    let opts = lanke_judge::JudgeOptions {
+        ending,
+        ..lanke_judge::JudgeOptions::default()
+    };
+    common::judged_with(cwi_file(member), &opts).0
+}
+
 fn protective(j: &Judgement) -> Vec<(Color, String)> {
     j.fills
         .iter()
@@ -226,14 +235,9 @@ fn an_open_ko_is_taken_by_the_side_to_move_and_connected() {
 /// the filler's rules.
 mod played_out {
     use super::*;
-    use lanke_judge::{EndingMode, JudgeOptions};
 
     fn played(member: &str) -> Judgement {
-        let opts = JudgeOptions {
-            ending: EndingMode::PlayedOut,
-            ..JudgeOptions::default()
-        };
-        common::judged_with(cwi_file(member), &opts).0
+        judged_by(member, lanke_judge::EndingMode::PlayedOut)
     }
 
     /// A capturing race inside White's wall: once Black fills pn, the
@@ -338,14 +342,9 @@ fn a_point_emptied_by_taking_a_dead_stone_is_filled_again_when_it_is_the_last_li
 /// fills the rest.
 mod read {
     use super::*;
-    use lanke_judge::{EndingMode, JudgeOptions};
 
     fn read(member: &str) -> Judgement {
-        let opts = JudgeOptions {
-            ending: EndingMode::Read,
-            ..JudgeOptions::default()
-        };
-        common::judged_with(cwi_file(member), &opts).0
+        judged_by(member, lanke_judge::EndingMode::Read)
     }
 
     /// Black's dame at pi puts White's lone stone at pj in atari, its last
