@@ -58,6 +58,8 @@ pub enum HandicapComp {
 pub enum TieRule {
     Draw,
     BlackWins,
+    /// The side that moved first wins a draw (天弈's cup finals: 和棋算执白先行者"和棋胜").
+    FirstMoverWins,
 }
 
 /// The ko rule a family plays under (checked by the legality pass).
@@ -144,7 +146,7 @@ pub struct Family {
 }
 
 /// Every family, in the order reports list them.
-pub static FAMILIES: [Family; 20] = [
+pub static FAMILIES: [Family; 21] = [
     Family {
         id: "japanese",
         aliases: &["korean"],
@@ -420,6 +422,20 @@ pub static FAMILIES: [Family; 20] = [
         komi_handicap: 0.0,
         handicap: HandicapComp::None,
         ties: TieRule::Draw,
+        ko: KoRule::Simple,
+        suicide_legal: false,
+        komi_by_bid: true,
+        counting: Counting::GroupTax,
+    },
+    Family {
+        id: "tianyi-cup-final",
+        aliases: &[],
+        name: "天弈 2014 (seed 003), cup final: a draw goes to the first mover",
+        unit: Unit::Stones,
+        komi: 0.0,
+        komi_handicap: 0.0,
+        handicap: HandicapComp::None,
+        ties: TieRule::FirstMoverWins,
         ko: KoRule::Simple,
         suicide_legal: false,
         komi_by_bid: true,
@@ -711,10 +727,14 @@ pub fn score(f: &Family, q: &Quantities, komi: KomiMode) -> Score {
         Outcome::Black
     } else if margin < 0.0 {
         Outcome::White
-    } else if f.ties == TieRule::BlackWins {
-        Outcome::Black
     } else {
-        Outcome::Draw
+        match (f.ties, q.first_mover) {
+            (TieRule::BlackWins, _) | (TieRule::FirstMoverWins, Some(Color::Black)) => {
+                Outcome::Black
+            }
+            (TieRule::FirstMoverWins, Some(Color::White)) => Outcome::White,
+            _ => Outcome::Draw,
+        }
     };
     let (black, white) = if f.unit == Unit::Stones
         && matches!(f.counting, Counting::Area | Counting::AreaDameByTurns)

@@ -9,11 +9,17 @@
 //! 1 is up-right, 2 up-left, 3 down-left, 4 down-right, with "up" the top of
 //! the SGF diagram (row `a`).
 //!
+//! The stones never stand on the first line (前四手随机选点，不含一路): on
+//! 19x19 the grab rule's offsets (0..=8) reach the second line at most; on
+//! a smaller board an offset that reaches the edge is refused, and the
+//! seeded generator keeps off it.
+//!
 //! A seeded generator is offered too. The grab rule is not uniform (a point
 //! on an axis is reached from two quadrants, the centre from four), while
 //! the source asks that substitutes give "every point the same
-//! probability"; the generator therefore draws uniformly among the 17 x 17
-//! points within 8 lines of the centre.
+//! probability"; the generator therefore draws uniformly among the points
+//! the rule can reach (17 x 17 of them on 19x19, within 8 lines of the
+//! centre and off the first line).
 //!
 //! Also here: reading the bids (竞子) that 17x17 Tianyi records state in GC.
 //! No I/O.
@@ -36,6 +42,13 @@ pub struct OpeningStone {
 
 /// The colours of the four stones, in order.
 pub const ORDER: [Color; 4] = [Color::White, Color::Black, Color::White, Color::Black];
+
+/// How far from the centre an opening stone may stand on a board of
+/// `size`: 8 lines (the grab offsets), and never on the first line.
+#[must_use]
+pub fn reach(size: u8) -> u8 {
+    (size / 2).saturating_sub(1).min(8)
+}
 
 /// The point at `quadrant`, `x`, `y` on a board of odd `size`.
 #[must_use]
@@ -69,6 +82,12 @@ pub fn from_grabs(size: u8, grabs: &[(u32, u32, u32); 4]) -> Result<Vec<OpeningS
         let (x, y) = ((white % 9) as u8, (black % 9) as u8);
         let point = point_of(size, quadrant, x, y)
             .ok_or_else(|| format!("stone {}: off a {size}x{size} board", k + 1))?;
+        if x.max(y) > reach(size) {
+            return Err(format!(
+                "stone {}: offset {x},{y} puts it on the first line of a {size}x{size} board, which the rule excludes (不含一路)",
+                k + 1
+            ));
+        }
         let discarded = out.iter().any(|s| !s.discarded && s.point == point);
         out.push(OpeningStone {
             color: ORDER[k],
@@ -82,8 +101,8 @@ pub fn from_grabs(size: u8, grabs: &[(u32, u32, u32); 4]) -> Result<Vec<OpeningS
     Ok(out)
 }
 
-/// Four stones drawn uniformly among the points within 8 lines of the
-/// centre, from a seed (a splitmix64 stream). Collisions are discarded as
+/// Four stones drawn uniformly among the points the rule can reach
+/// (`reach`), from a seed (a splitmix64 stream). Collisions are discarded as
 /// the rule says.
 #[must_use]
 pub fn from_seed(size: u8, seed: u64) -> Vec<OpeningStone> {
@@ -95,14 +114,14 @@ pub fn from_seed(size: u8, seed: u64) -> Vec<OpeningStone> {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     };
-    let reach = i32::from((size / 2).min(8));
-    let side = (2 * reach + 1) as u64;
+    let r = i32::from(reach(size));
+    let side = (2 * r + 1) as u64;
     let c = i32::from(size / 2);
     let mut out: Vec<OpeningStone> = Vec::with_capacity(4);
     for color in ORDER {
         let k = next() % (side * side);
-        let dx = (k % side) as i32 - reach;
-        let dy = (k / side) as i32 - reach;
+        let dx = (k % side) as i32 - r;
+        let dy = (k / side) as i32 - r;
         let quadrant = match (dx >= 0, dy <= 0) {
             (true, true) => 1,
             (false, true) => 2,
@@ -123,15 +142,16 @@ pub fn from_seed(size: u8, seed: u64) -> Vec<OpeningStone> {
     out
 }
 
-/// Can `p` be an opening stone on a board of `size` (within 8 lines of the
-/// centre on both axes)? Returns the quadrants it can come from with its
-/// offsets.
+/// Can `p` be an opening stone on a board of `size` (within `reach` of the
+/// centre on both axes: 8 lines, off the first line)? Returns the
+/// quadrants it can come from with its offsets.
 #[must_use]
 pub fn reachable(size: u8, p: Point) -> Vec<(u8, u8, u8)> {
     let c = i32::from(size / 2);
     let dx = i32::from(p.x) - c;
     let dy = i32::from(p.y) - c;
-    if size.is_multiple_of(2) || dx.abs() > 8 || dy.abs() > 8 {
+    let r = i32::from(reach(size));
+    if size.is_multiple_of(2) || dx.abs() > r || dy.abs() > r {
         return Vec::new();
     }
     (1..=4)
@@ -160,16 +180,19 @@ pub struct Bids {
 }
 
 impl Bids {
-    /// The winning bid: the komi the side that took Black gives.
+    /// The winning bid, in stones (子: the source bids with white stones
+    /// and one black stone for half a stone): the komi the higher bidder,
+    /// who takes the first move (Black in these records, White in the
+    /// source), gives.
     #[must_use]
     pub fn winning(&self) -> f64 {
         self.bids[self.black]
     }
 }
 
-/// The komi a family plays a record under: the winning bid for a family
-/// that bids for komi when the record states bids (with a note saying so),
-/// else `mode` unchanged.
+/// The komi a family plays a record under: the winning bid, in stones, for
+/// a family that bids for komi when the record states bids (with a note
+/// saying so), else `mode` unchanged.
 #[must_use]
 pub fn komi_with_bids(
     family: &crate::Family,
@@ -177,10 +200,11 @@ pub fn komi_with_bids(
     bids: Option<&Bids>,
 ) -> (crate::KomiMode, Option<String>) {
     match bids {
+        // `KomiMode::Record` is in points, two to a stone.
         Some(b) if family.komi_by_bid => (
-            crate::KomiMode::Record(b.winning()),
+            crate::KomiMode::Record(2.0 * b.winning()),
             Some(format!(
-                "komi = the winning bid {} ({})",
+                "komi = the winning bid {} stones ({}, who moves first)",
                 b.winning(),
                 b.bidders[b.black]
             )),
@@ -277,6 +301,30 @@ mod tests {
             "the corner is out of reach"
         );
         assert_eq!(reachable(19, Point::new(9, 9)).len(), 4);
+    }
+
+    #[test]
+    fn no_opening_stone_on_the_first_line_of_any_board() {
+        // 不含一路: on 19x19 the offsets reach the second line; on 17x17 and
+        // 9x9 the generator keeps off the edge and a grab that reaches it is
+        // refused.
+        for size in [9u8, 17, 19] {
+            for seed in 0..200 {
+                for s in from_seed(size, seed) {
+                    let edge = |v: u8| v == 0 || v == size - 1;
+                    assert!(!edge(s.point.x) && !edge(s.point.y), "{size} {seed} {s:?}");
+                    assert!(!reachable(size, s.point).is_empty());
+                }
+            }
+        }
+        assert_eq!(reach(19), 8);
+        assert_eq!(reach(17), 7);
+        assert_eq!(reach(9), 3);
+        let on_edge = from_grabs(17, &[(1, 8, 1), (2, 1, 2), (3, 2, 3), (4, 3, 4)]);
+        assert!(on_edge.unwrap_err().contains("first line"));
+        assert!(from_grabs(19, &[(1, 8, 8), (2, 1, 2), (3, 2, 3), (4, 3, 4)]).is_ok());
+        assert!(reachable(17, Point::new(16, 8)).is_empty());
+        assert!(!reachable(17, Point::new(15, 8)).is_empty());
     }
 
     #[test]

@@ -273,3 +273,20 @@ fn the_1920s_family_compares_counts_with_the_tables_pars() {
         );
     }
 }
+
+#[test]
+fn tianyi_draws_stand_except_in_a_cup_final_where_the_first_mover_wins() {
+    let mut q = base();
+    // B 180 : W 181, groups equal; White gives half a stone (one point):
+    // 180 + 0.5 against 180.5, a draw.
+    let drawn = run("tianyi", &q, -1.0);
+    assert_eq!((drawn.margin, drawn.outcome), (0.0, Outcome::Draw));
+    // 和棋算执白先行者"和棋胜": the side that moved first takes it.
+    let final_ = run("tianyi-cup-final", &q, -1.0);
+    assert_eq!((final_.margin, final_.outcome), (0.0, Outcome::Black));
+    q.first_mover = Some(Color::White);
+    assert_eq!(run("tianyi-cup-final", &q, -1.0).outcome, Outcome::White);
+    assert_eq!(run("tianyi", &q, -1.0).outcome, Outcome::Draw);
+    // Anything but a draw is decided by the count alone.
+    assert_eq!(run("tianyi-cup-final", &q, 0.0).outcome, Outcome::White);
+}

@@ -202,13 +202,10 @@ fn tianyi_games_are_scored_with_their_bids() {
         );
         row["komi"].as_f64().unwrap()
     };
-    assert_eq!(komi_of("1.sgf"), 6.5 / 2.0, "Golaxy bid 6.5 and took Black");
-    assert_eq!(komi_of("7.sgf"), -1.5 / 2.0, "a negative bid: White gives");
-    assert_eq!(
-        komi_of("17.sgf"),
-        9.5 / 2.0,
-        "Wang Yixin bid 9.5 and took Black"
-    );
+    // The bids are in stones (子), the family's unit: no conversion.
+    assert_eq!(komi_of("1.sgf"), 6.5, "Golaxy bid 6.5 and took Black");
+    assert_eq!(komi_of("7.sgf"), -1.5, "a negative bid: White gives");
+    assert_eq!(komi_of("17.sgf"), 9.5, "Wang Yixin bid 9.5 and took Black");
 }
 
 #[test]

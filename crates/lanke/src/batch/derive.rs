@@ -18,7 +18,13 @@ use serde::Serialize;
 use super::rows::{GameRow, ScoreRow};
 
 /// Families that tax living groups.
-const GROUP_TAX: [&str; 4] = ["ming-qing", "tang-song", "jihuozi", "tianyi"];
+const GROUP_TAX: [&str; 5] = [
+    "ming-qing",
+    "tang-song",
+    "jihuozi",
+    "tianyi",
+    "tianyi-cup-final",
+];
 /// Families whose art versions charge extra moves.
 const MOVE_CHARGING: [&str; 4] = ["sci-1-1", "sci-2-1", "sci-3-1", "sci-4-1"];
 
