@@ -28,9 +28,10 @@ use lanke_rules::{family, score, KomiMode, Quantities, Readings};
 use lanke_sgf::{Event, GameRecord};
 use rayon::prelude::*;
 
-use crate::games::{for_each_game, GameId};
-use crate::judging::{judge_game, no_position, start_engine, JudgeSpec, Override};
+use crate::games::for_each_game;
 use crate::output::write_stdout;
+use lanke_rescore::item::GameId;
+use lanke_rescore::judging::{judge_game, no_position, start_engine, JudgeSpec, Override};
 
 /// A recorded counted margin, Black minus White (points).
 fn recorded_margin(result: &str) -> Option<f64> {
@@ -595,7 +596,7 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::{classify, recorded_margin, sample_name, summarise, EvalRow, ENGINE_ERROR};
-    use crate::games::GameId;
+    use lanke_rescore::item::GameId;
     use lanke_rules::Quantities;
     use std::path::PathBuf;
 

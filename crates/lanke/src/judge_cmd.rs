@@ -12,12 +12,10 @@ use lanke_sgf::{Color, Point};
 use serde::Serialize;
 
 use crate::games::Selector;
-use crate::judging::{
+use crate::output::{write_each_game, PerColor};
+use lanke_rescore::judging::{
     ended_on_the_board, judge_game, judge_name, spec_for_game, start_engine, JudgeSpec, Override,
 };
-use crate::output::{write_each_game, PerColor};
-
-pub use lanke_board::next_to_move;
 
 /// The judged diagram: `X O` live, `x o` dead, `+` Black's territory,
 /// `-` White's, `#` seki eye, `=` shared seki liberty, `.` dame.

@@ -6,7 +6,7 @@ mod batch;
 mod eval_cmd;
 mod games;
 mod judge_cmd;
-mod judging;
+
 mod output;
 mod replay_cmd;
 mod score_cmd;
@@ -15,7 +15,9 @@ mod verify_cmd;
 
 use std::path::{Path, PathBuf};
 
+use anyhow::Context;
 use clap::{Parser, Subcommand};
+use lanke_rescore::judging::{parse_overrides, JudgeSpec, Override};
 
 /// mimalloc instead of the system allocator: the judge makes many small,
 /// short-lived vectors (chains, liberties, regions), and glibc's malloc
@@ -250,7 +252,7 @@ struct JudgingArgs {
 }
 
 impl JudgingArgs {
-    fn resolve(&self) -> anyhow::Result<(judging::JudgeSpec, Vec<judging::Override>)> {
+    fn resolve(&self) -> anyhow::Result<(JudgeSpec, Vec<Override>)> {
         let opts = lanke_judge::JudgeOptions {
             playouts: self.playouts,
             seed: self.seed,
@@ -261,13 +263,20 @@ impl JudgingArgs {
                 _ => lanke_judge::EndingMode::Filler,
             },
         };
-        let spec = judging::JudgeSpec::parse(&self.judge, opts)?;
+        let spec = JudgeSpec::parse(&self.judge, opts)?;
         let overrides = match &self.overrides {
-            Some(p) => judging::read_overrides(p)?,
+            Some(p) => read_overrides(p)?,
             None => Vec::new(),
         };
         Ok((spec, overrides))
     }
+}
+
+/// Reads an overrides file; errors name the file and the line.
+fn read_overrides(path: &Path) -> anyhow::Result<Vec<Override>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("overrides file {}", path.display()))?;
+    parse_overrides(&text).with_context(|| format!("overrides file {}", path.display()))
 }
 
 /// `--jobs`: a count of worker threads, at least one.
@@ -377,7 +386,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             judging,
         } => {
             let (spec, overrides) = judging.resolve()?;
-            let settings = batch::rows::RunSettings {
+            let settings = lanke_rescore::rows::RunSettings {
                 families: rules.0,
                 spec,
                 overrides,
@@ -429,7 +438,7 @@ fn run(command: Command) -> anyhow::Result<()> {
         } => {
             let record_komi = batch::record_komi_of(&parts[0])?;
             let (spec, overrides) = judging.resolve()?;
-            let settings = batch::rows::RunSettings {
+            let settings = lanke_rescore::rows::RunSettings {
                 families: lanke_rules::FAMILIES.iter().collect(),
                 spec,
                 overrides,
@@ -451,7 +460,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             judging,
         } => {
             let (spec, overrides) = judging.resolve()?;
-            let settings = batch::rows::RunSettings {
+            let settings = lanke_rescore::rows::RunSettings {
                 // Every family, for the margins in the caption.
                 families: lanke_rules::FAMILIES.iter().collect(),
                 spec,

@@ -10,7 +10,8 @@ use std::path::PathBuf;
 use anyhow::Result;
 use serde::Serialize;
 
-use crate::games::{for_each_selected, GameItem, NoGameSelected, Selector};
+use crate::games::{for_each_selected, NoGameSelected, Selector};
+use lanke_rescore::item::GameItem;
 
 /// A Black/White pair in JSON: `{"B": .., "W": ..}`.
 #[derive(Serialize)]

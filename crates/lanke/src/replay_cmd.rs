@@ -9,8 +9,8 @@ use lanke_board::{replay, Replay};
 use lanke_sgf::{Color, GameRecord};
 use serde::Serialize;
 
-use crate::games::{FileMeta, GameItem};
 use crate::output::{write_each_game, PerColor};
+use lanke_rescore::item::{FileMeta, GameItem};
 
 #[derive(Copy, Clone, PartialEq, Eq)]
 pub enum Output {

@@ -10,12 +10,13 @@ use anyhow::{bail, Context, Result};
 use lanke_rules::{family, Family, FAMILIES};
 use serde_json::json;
 
-use crate::batch::rows::{process, RunSettings};
 use crate::batch::svg;
-use crate::games::{for_each_selected, GameItem, NoGameSelected, Selector};
+use crate::games::{for_each_selected, NoGameSelected, Selector};
 use crate::judge_cmd::judged_diagram;
-use crate::judging::start_engine;
 use crate::output::{write_each_game, write_stdout};
+use lanke_rescore::item::GameItem;
+use lanke_rescore::judging::start_engine;
+use lanke_rescore::rows::{process, RunSettings};
 
 /// Parses `all` or a comma-separated list of family ids.
 pub fn parse_rules(text: &str) -> Result<Vec<&'static Family>> {

@@ -34,12 +34,12 @@ use lanke_rules::{
 };
 use lanke_sgf::{Color, GameRecord};
 
-use crate::batch::rows::year_of;
 use crate::eval_cmd::{unfinished, UNFINISHED_DAME};
 use crate::games::{for_each_selected, NoGameSelected, Selector};
-use crate::judging::{judge_game, start_engine, JudgeSpec, Override};
 use crate::output::write_stdout;
 use crate::score_cmd::fmt;
+use lanke_rescore::judging::{judge_game, start_engine, JudgeSpec, Override};
+use lanke_rescore::rows::year_of;
 
 /// One checked statement.
 #[derive(Debug, Clone, PartialEq)]

@@ -15,8 +15,6 @@
 //! hashes to part K; `merge` joins the parts in `seq` order and derives the
 //! reports with the same code, so the files equal a single run's.
 
-pub mod derive;
-pub mod rows;
 pub mod schema;
 pub mod svg;
 mod tables;
@@ -34,9 +32,9 @@ use lanke_rules::Family;
 use rayon::prelude::*;
 
 use crate::games::for_each_game;
-use crate::judging::{start_engine, JudgeSpec, Override};
-use derive::Derived;
-use rows::{process, GameOutput, GameRow, RunSettings, ScoreRow};
+use lanke_rescore::derive::Derived;
+use lanke_rescore::judging::{start_engine, JudgeSpec, Override};
+use lanke_rescore::rows::{self, process, GameOutput, GameRow, RunSettings, ScoreRow};
 use tables::{
     csv_appender, csv_bytes, read_rows, rewrite, write_atomic, write_scores, BadRow, ScoresFrom,
 };
@@ -260,7 +258,7 @@ pub fn run(a: &BatchArgs) -> Result<()> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.jobs.max(1))
         .build()?;
-    type Chunk = Vec<(u64, u64, crate::games::GameItem)>;
+    type Chunk = Vec<(u64, u64, lanke_rescore::item::GameItem)>;
     let (tx_in, rx_in) = sync_channel::<Chunk>(CHUNKS_IN_FLIGHT);
     let (tx_out, rx_out) = sync_channel::<Vec<(u64, GameOutput)>>(CHUNKS_IN_FLIGHT);
     let mut written = 0u64;
@@ -554,7 +552,7 @@ fn draw_discrepancies(
     sources.sort_unstable();
     sources.dedup();
     fs::create_dir_all(dir)?;
-    let mut engine = crate::judging::start_engine(&settings.spec)?;
+    let mut engine = lanke_rescore::judging::start_engine(&settings.spec)?;
     let mut drawn = 0usize;
     let mut failure: Option<anyhow::Error> = None;
     for source in sources {

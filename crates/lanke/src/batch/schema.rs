@@ -174,8 +174,8 @@ pub fn datapackage(scores_path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::batch::derive::{DiscrepancyRow, SummaryRow};
-    use crate::batch::rows::{GameRow, ScoreRow};
+    use lanke_rescore::derive::{DiscrepancyRow, SummaryRow};
+    use lanke_rescore::rows::{GameRow, ScoreRow};
 
     fn header<T: serde::Serialize>(row: &T) -> Vec<String> {
         let mut w = csv::Writer::from_writer(Vec::new());

@@ -14,7 +14,7 @@ use lanke_board::Cell;
 use lanke_judge::{Judgement, PointClass};
 use lanke_sgf::{Color, Point};
 
-use super::rows::{GameRow, Picture, ScoreRow};
+use lanke_rescore::rows::{GameRow, Picture, ScoreRow};
 
 const STEP: f64 = 24.0;
 /// The board's wood, behind the grid and behind a label on an empty point.

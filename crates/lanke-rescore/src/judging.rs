@@ -18,15 +18,10 @@
 //! A key matches every game id that ends with it (`lanke replay` prints ids).
 //! A `#` starts a comment only at the start of a line or after a space.
 
-use std::path::Path;
-
-use anyhow::{bail, Context, Result};
-use lanke_board::Replay;
-use lanke_gtp::GtpEngine;
+use lanke_board::{next_to_move, Replay};
+use lanke_gtp::{GtpEngine, GtpError};
 use lanke_judge::{judge_final, JudgeOptions, Judgement, StatusSource};
 use lanke_sgf::{GameRecord, Point};
-
-use crate::judge_cmd::next_to_move;
 
 /// The judge a run uses after marks and overrides.
 #[derive(Clone, Debug)]
@@ -93,14 +88,13 @@ pub const CONSULT_BELOW: f32 = 0.5;
 
 impl JudgeSpec {
     /// Parses `builtin`, `gtp:COMMAND` or `builtin+gtp:COMMAND`.
-    pub fn parse(text: &str, opts: JudgeOptions) -> Result<JudgeSpec> {
-        let engine = |cmd: &str, prefix: &str| -> Result<String> {
-            if cmd.trim().is_empty() {
-                bail!(
-                    "--judge {prefix} needs an engine command, e.g. {prefix}'/usr/games/gnugo --mode gtp'"
-                );
+    pub fn parse(text: &str, opts: JudgeOptions) -> Result<JudgeSpec, SpecError> {
+        let engine = |cmd: &str, prefix: &'static str| {
+            let cmd = cmd.trim();
+            if cmd.is_empty() {
+                return Err(SpecError::NoCommand { prefix });
             }
-            Ok(cmd.trim().to_string())
+            Ok(cmd.to_string())
         };
         if text == "builtin" {
             Ok(JudgeSpec::Builtin(opts))
@@ -109,9 +103,29 @@ impl JudgeSpec {
         } else if let Some(cmd) = text.strip_prefix("builtin+gtp:") {
             Ok(JudgeSpec::Consult(opts, engine(cmd, "builtin+gtp:")?))
         } else {
-            bail!("--judge takes `builtin`, `gtp:COMMAND` or `builtin+gtp:COMMAND`, not `{text}`")
+            Err(SpecError::Unknown(text.to_string()))
         }
     }
+}
+
+/// A `--judge` value that names no judge.
+#[derive(Debug, thiserror::Error)]
+pub enum SpecError {
+    #[error(
+        "--judge {prefix} needs an engine command, e.g. {prefix}'/usr/games/gnugo --mode gtp'"
+    )]
+    NoCommand { prefix: &'static str },
+    #[error("--judge takes `builtin`, `gtp:COMMAND` or `builtin+gtp:COMMAND`, not `{0}`")]
+    Unknown(String),
+}
+
+/// A line of an overrides file that cannot be read (lines count from 1).
+#[derive(Debug, thiserror::Error)]
+pub enum OverridesError {
+    #[error("line {line}: `{word}` is not an SGF point")]
+    NotAPoint { line: usize, word: String },
+    #[error("line {line}: `{word}` comes before `dead` or `seki`")]
+    PointBeforeList { line: usize, word: String },
 }
 
 /// One override line.
@@ -122,15 +136,8 @@ pub struct Override {
     pub seki: Vec<Point>,
 }
 
-/// Reads an overrides file; errors name the line.
-pub fn read_overrides(path: &Path) -> Result<Vec<Override>> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("overrides file {}", path.display()))?;
-    parse_overrides(&text).with_context(|| format!("overrides file {}", path.display()))
-}
-
 /// Parses the overrides format.
-pub fn parse_overrides(text: &str) -> Result<Vec<Override>> {
+pub fn parse_overrides(text: &str) -> Result<Vec<Override>, OverridesError> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         // `#` starts a comment only at the start of a word: game ids hold `#`.
@@ -153,13 +160,19 @@ pub fn parse_overrides(text: &str) -> Result<Vec<Override>> {
             match w {
                 "dead" | "seki" => list = Some(w),
                 coord => {
-                    let p = Point::from_sgf(coord).with_context(|| {
-                        format!("line {}: `{coord}` is not an SGF point", n + 1)
+                    let p = Point::from_sgf(coord).ok_or_else(|| OverridesError::NotAPoint {
+                        line: n + 1,
+                        word: coord.to_string(),
                     })?;
                     match list {
                         Some("dead") => o.dead.push(p),
                         Some("seki") => o.seki.push(p),
-                        _ => bail!("line {}: `{coord}` comes before `dead` or `seki`", n + 1),
+                        _ => {
+                            return Err(OverridesError::PointBeforeList {
+                                line: n + 1,
+                                word: coord.to_string(),
+                            })
+                        }
                     }
                 }
             }
@@ -252,7 +265,7 @@ pub fn no_position(r: &Replay) -> Option<String> {
 }
 
 /// Starts the engine a spec needs (none for the built-in judge).
-pub fn start_engine(spec: &JudgeSpec) -> Result<Option<GtpEngine>> {
+pub fn start_engine(spec: &JudgeSpec) -> Result<Option<GtpEngine>, GtpError> {
     match spec {
         JudgeSpec::Builtin(_) => Ok(None),
         JudgeSpec::Gtp(cmd) | JudgeSpec::Consult(_, cmd) => Ok(Some(GtpEngine::spawn(cmd)?)),

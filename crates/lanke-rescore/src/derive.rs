@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use lanke_rules::outside_by;
 use serde::Serialize;
 
-use super::rows::{GameRow, ScoreRow};
+use crate::rows::{GameRow, ScoreRow};
 
 /// Families that tax living groups.
 const GROUP_TAX: [&str; 5] = [
@@ -50,7 +50,7 @@ pub struct SummaryRow {
     pub family: String,
     pub dimension: String,
     pub group: String,
-    #[serde(serialize_with = "super::rows::number")]
+    #[serde(serialize_with = "crate::rows::number")]
     pub value: f64,
     pub games: u64,
 }

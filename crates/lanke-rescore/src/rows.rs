@@ -10,7 +10,7 @@ use lanke_rules::{score, Family, History, KoRule, KomiMode, Readings};
 use lanke_sgf::{Color, GameRecord};
 use serde::{Deserialize, Serialize, Serializer};
 
-use crate::games::GameItem;
+use crate::item::GameItem;
 use crate::judging::{
     ended_on_the_board, judge_game, judge_name, spec_for_game, JudgeSpec, Override,
 };

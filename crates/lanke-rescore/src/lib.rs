@@ -1,0 +1,14 @@
+//! The rescoring of one game, as a library: from a loaded record (`item`)
+//! to the judgement it gets (`judging`: the record's marks, a user's
+//! overrides, the built-in judge or an engine), to its typed report rows
+//! (`rows`: the game's fields and one score per family), and from many
+//! games' rows to the discrepancies and the corpus summary (`derive`).
+//!
+//! The `lanke` binary walks the inputs, runs this over them in parallel and
+//! writes the tables; a notebook binding can call the same functions. Not
+//! here: walking paths, opening files, writing CSV or JSON, progress bars.
+
+pub mod derive;
+pub mod item;
+pub mod judging;
+pub mod rows;
