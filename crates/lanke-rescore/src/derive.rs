@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use lanke_rules::outside_by;
 use serde::Serialize;
 
-use crate::rows::{GameRow, ScoreRow};
+use crate::rows::{GameRow, KomiChoice, ScoreRow};
 
 /// Families that tax living groups.
 const GROUP_TAX: [&str; 5] = [
@@ -176,14 +176,14 @@ pub struct Derived {
     /// Unfinished games with a stated winner: per (dimension, group) and
     /// family, how often the mid-game estimate names that winner.
     estimates: BTreeMap<(String, String), BTreeMap<String, (u64, u64)>>,
-    record_komi: bool,
+    komi: KomiChoice,
 }
 
 impl Derived {
     #[must_use]
-    pub fn new(record_komi: bool) -> Derived {
+    pub fn new(komi: KomiChoice) -> Derived {
         Derived {
-            record_komi,
+            komi,
             ..Derived::default()
         }
     }
@@ -221,7 +221,7 @@ impl Derived {
         let (area, territory) = (find("chinese"), find("japanese"));
         let at_disagree = matches!((area, territory), (Some(a), Some(t)) if a.winner != t.winner);
         let counted = game.result_kind == "count" || game.result_kind == "draw";
-        let komi_missing = self.record_komi && game.komi_form == "missing";
+        let komi_missing = self.komi == KomiChoice::Record && game.komi_form == "missing";
         let cause = classify(game, &refs, komi_missing);
         for (dimension, group) in by_dimension(game) {
             let t = self.by.entry((dimension.to_string(), group)).or_default();

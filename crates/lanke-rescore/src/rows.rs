@@ -159,13 +159,40 @@ pub struct Picture {
     pub labels: Vec<(lanke_sgf::Point, String)>,
 }
 
+/// Which komi a run gives every family.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum KomiChoice {
+    /// Each family's own komi (the winning bid where a 天弈 record states
+    /// the bids).
+    #[default]
+    Native,
+    /// The record's `KM`, converted to each family's unit (0 when the
+    /// record has none).
+    Record,
+}
+
+impl KomiChoice {
+    /// The names the command line takes, in order.
+    pub const NAMES: [&'static str; 2] = ["native", "record"];
+
+    /// The choice a command-line name stands for.
+    #[must_use]
+    pub fn named(name: &str) -> Option<KomiChoice> {
+        match name {
+            "native" => Some(KomiChoice::Native),
+            "record" => Some(KomiChoice::Record),
+            _ => None,
+        }
+    }
+}
+
 /// The run's fixed settings.
 pub struct RunSettings {
     pub families: Vec<&'static Family>,
     pub spec: JudgeSpec,
     pub overrides: Vec<Override>,
-    /// `true`: the record's komi for every family.
-    pub record_komi: bool,
+    pub komi: KomiChoice,
     pub keep_pictures: bool,
 }
 
@@ -308,7 +335,7 @@ pub fn process(
     row.groups_w = Some(q.groups[1]);
     row.seki_points = Some(q.shared + q.seki_eyes[0] + q.seki_eyes[1]);
     let (recorded, ..) = recorded_fields(record.info.result.as_deref().unwrap_or(""));
-    let komi_mode = match (settings.record_komi, record.info.komi.points) {
+    let komi_mode = match (settings.komi == KomiChoice::Record, record.info.komi.points) {
         (true, Some(k)) => KomiMode::Record(k),
         (true, None) => KomiMode::Record(0.0),
         (false, _) => KomiMode::Native,

@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use lanke_rescore::judging::{parse_overrides, JudgeSpec, Override};
+use lanke_rescore::rows::{KomiChoice, RunSettings};
 
 /// mimalloc instead of the system allocator: the judge makes many small,
 /// short-lived vectors (chains, liberties, regions), and glibc's malloc
@@ -74,8 +75,8 @@ enum Command {
         #[arg(long, default_value = "all", value_parser = parse_families)]
         rules: Families,
         /// `native`: each family's own komi; `record`: the record's KM for every family.
-        #[arg(long, default_value = "native", value_parser = ["native", "record"])]
-        komi: String,
+        #[arg(long, default_value = "native", value_parser = parse_komi)]
+        komi: KomiChoice,
         /// One JSON object per game and family (JSON Lines).
         #[arg(long)]
         json: bool,
@@ -99,8 +100,8 @@ enum Command {
         #[arg(long, default_value = "all", value_parser = parse_families)]
         rules: Families,
         /// `native`: each family's own komi; `record`: the record's KM for every family.
-        #[arg(long, default_value = "native", value_parser = ["native", "record"])]
-        komi: String,
+        #[arg(long, default_value = "native", value_parser = parse_komi)]
+        komi: KomiChoice,
         /// Worker threads, 1 or more (default: all cores).
         #[arg(short, long, value_parser = parse_jobs)]
         jobs: Option<usize>,
@@ -252,6 +253,24 @@ struct JudgingArgs {
 }
 
 impl JudgingArgs {
+    /// The settings of a run scoring `families` under `komi`, keeping
+    /// each game's picture when `keep_pictures`.
+    fn settings(
+        &self,
+        families: Vec<&'static lanke_rules::Family>,
+        komi: KomiChoice,
+        keep_pictures: bool,
+    ) -> anyhow::Result<RunSettings> {
+        let (spec, overrides) = self.resolve()?;
+        Ok(RunSettings {
+            families,
+            spec,
+            overrides,
+            komi,
+            keep_pictures,
+        })
+    }
+
     fn resolve(&self) -> anyhow::Result<(JudgeSpec, Vec<Override>)> {
         let opts = lanke_judge::JudgeOptions {
             playouts: self.playouts,
@@ -277,6 +296,16 @@ fn read_overrides(path: &Path) -> anyhow::Result<Vec<Override>> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("overrides file {}", path.display()))?;
     parse_overrides(&text).with_context(|| format!("overrides file {}", path.display()))
+}
+
+/// `--komi`: one of [`KomiChoice::NAMES`].
+fn parse_komi(s: &str) -> Result<KomiChoice, String> {
+    KomiChoice::named(s).ok_or_else(|| {
+        format!(
+            "`{s}` is not a komi choice: one of {}",
+            KomiChoice::NAMES.join(", ")
+        )
+    })
 }
 
 /// `--jobs`: a count of worker threads, at least one.
@@ -385,14 +414,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             game,
             judging,
         } => {
-            let (spec, overrides) = judging.resolve()?;
-            let settings = lanke_rescore::rows::RunSettings {
-                families: rules.0,
-                spec,
-                overrides,
-                record_komi: komi == "record",
-                keep_pictures: !json,
-            };
+            let settings = judging.settings(rules.0, komi, !json)?;
             let select = game.as_deref().map(games::Selector::new);
             score_cmd::run(&paths, select.as_ref(), &settings, json)
         }
@@ -410,14 +432,11 @@ fn run(command: Command) -> anyhow::Result<()> {
             stop_after,
             judging,
         } => {
-            let (spec, overrides) = judging.resolve()?;
+            let keep_pictures = svg.is_some();
             let args = batch::BatchArgs {
                 paths,
                 out,
-                families: rules.0,
-                spec,
-                overrides,
-                record_komi: komi == "record",
+                settings: judging.settings(rules.0, komi, keep_pictures)?,
                 jobs: jobs
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
                 shard: shard.as_deref().map(batch::parse_shard).transpose()?,
@@ -436,19 +455,12 @@ fn run(command: Command) -> anyhow::Result<()> {
             compress,
             judging,
         } => {
-            let record_komi = batch::record_komi_of(&parts[0])?;
-            let (spec, overrides) = judging.resolve()?;
-            let settings = lanke_rescore::rows::RunSettings {
-                families: lanke_rules::FAMILIES.iter().collect(),
-                spec,
-                overrides,
-                record_komi,
-                keep_pictures: true,
-            };
+            let komi = batch::komi_of(&parts[0])?;
+            let settings = judging.settings(lanke_rules::FAMILIES.iter().collect(), komi, true)?;
             batch::merge(
                 &parts,
                 &out,
-                record_komi,
+                komi,
                 compress,
                 svg.as_deref().map(|d| (d, &settings)),
             )
@@ -459,15 +471,12 @@ fn run(command: Command) -> anyhow::Result<()> {
             game,
             judging,
         } => {
-            let (spec, overrides) = judging.resolve()?;
-            let settings = lanke_rescore::rows::RunSettings {
-                // Every family, for the margins in the caption.
-                families: lanke_rules::FAMILIES.iter().collect(),
-                spec,
-                overrides,
-                record_komi: false,
-                keep_pictures: true,
-            };
+            // Every family, for the margins in the caption.
+            let settings = judging.settings(
+                lanke_rules::FAMILIES.iter().collect(),
+                KomiChoice::Native,
+                true,
+            )?;
             let select = game.as_deref().map(games::Selector::new);
             score_cmd::show(&file, select.as_ref(), &settings, &svg)
         }

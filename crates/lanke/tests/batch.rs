@@ -405,3 +405,36 @@ fn an_interrupted_batch_says_how_to_resume() {
     assert!(rows.len() >= 19, "{} rows", rows.len());
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// Shards run with the record's komi merge into the files one such run
+/// writes: merge reads the komi back from the shards' run.json (it decides
+/// which games count as missing their komi in the discrepancies).
+#[test]
+fn shards_run_with_the_records_komi_merge_under_it() {
+    let input = corpus();
+    let one = scratch("komi-record");
+    batch(&input, &one, &["--komi", "record"]);
+    let run: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(one.join("run.json")).unwrap()).unwrap();
+    assert_eq!(run["komi"], "record");
+    assert_eq!(run["judge"]["kind"], "builtin");
+    assert_eq!(run["judge"]["playouts"], 64);
+    assert_eq!(run["families"].as_array().unwrap().len(), 21);
+    let parts: Vec<PathBuf> = (1..=2)
+        .map(|k| scratch(&format!("komi-record-shard{k}")))
+        .collect();
+    for (k, p) in parts.iter().enumerate() {
+        let shard = format!("{}/2", k + 1);
+        batch(&input, p, &["--komi", "record", "--shard", shard.as_str()]);
+    }
+    let merged = scratch("komi-record-merged");
+    let mut args = vec!["merge", "--out", merged.to_str().unwrap()];
+    args.extend(parts.iter().map(|p| p.to_str().unwrap()));
+    lanke(&args);
+    same_files(&one, &merged);
+    let discrepancies = std::fs::read_to_string(one.join("discrepancies.csv")).unwrap();
+    assert!(
+        discrepancies.contains(",komi unknown,"),
+        "records without KM are told apart under the record's komi"
+    );
+}

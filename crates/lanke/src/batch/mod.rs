@@ -28,13 +28,14 @@ use std::sync::mpsc::sync_channel;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use lanke_rules::Family;
 use rayon::prelude::*;
 
 use crate::games::for_each_game;
+use lanke_judge::{EndingMode, JudgeOptions};
 use lanke_rescore::derive::Derived;
-use lanke_rescore::judging::{start_engine, JudgeSpec, Override};
-use lanke_rescore::rows::{self, process, GameOutput, GameRow, RunSettings, ScoreRow};
+use lanke_rescore::judging::{start_engine, JudgeSpec};
+use lanke_rescore::rows::{self, process, GameOutput, GameRow, KomiChoice, RunSettings, ScoreRow};
+use serde::{Deserialize, Serialize};
 use tables::{
     csv_appender, csv_bytes, read_rows, rewrite, write_atomic, write_scores, BadRow, ScoresFrom,
 };
@@ -43,10 +44,9 @@ use tables::{
 pub struct BatchArgs {
     pub paths: Vec<PathBuf>,
     pub out: PathBuf,
-    pub families: Vec<&'static Family>,
-    pub spec: JudgeSpec,
-    pub overrides: Vec<Override>,
-    pub record_komi: bool,
+    /// Families, judge, overrides and komi; pictures are kept when `svg`
+    /// is given.
+    pub settings: RunSettings,
     pub jobs: usize,
     pub shard: Option<(u64, u64)>,
     pub resume: bool,
@@ -91,20 +91,91 @@ pub fn shard_of(game_id: &str, n: u64) -> u64 {
     h % n + 1
 }
 
-/// The settings that must agree between a run and its resumption or shards.
-fn run_description(a: &BatchArgs) -> String {
-    let families: Vec<&str> = a.families.iter().map(|f| f.id).collect();
-    let paths: Vec<String> = a.paths.iter().map(|p| p.display().to_string()).collect();
-    let overrides: Vec<String> = a.overrides.iter().map(|o| format!("{o:?}")).collect();
-    format!(
-        "{{\n  \"lanke\": \"{}\",\n  \"inputs\": {:?},\n  \"families\": {:?},\n  \"judge\": {:?},\n  \"komi\": \"{}\",\n  \"overrides\": {:?}\n}}\n",
-        env!("CARGO_PKG_VERSION"),
-        paths,
-        families,
-        format!("{:?}", a.spec),
-        if a.record_komi { "record" } else { "native" },
-        overrides,
-    )
+/// A run's settings as `run.json` states them: what must agree between a
+/// run and its resumption or its shards, and what `merge` reads back.
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunDescription {
+    pub lanke: String,
+    pub inputs: Vec<String>,
+    pub families: Vec<String>,
+    pub judge: JudgeDescription,
+    pub komi: KomiChoice,
+    pub overrides: Vec<OverrideDescription>,
+}
+
+/// The judge of a run: `builtin`, `gtp` (an engine) or `consult` (the
+/// built-in judge, the engine where it is unsure), with the built-in
+/// judge's settings and the engine's command where they apply.
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+pub struct JudgeDescription {
+    pub kind: String,
+    pub engine: Option<String>,
+    pub playouts: Option<u32>,
+    pub seed: Option<u64>,
+    pub ending: Option<String>,
+}
+
+/// One line of the overrides file a run used, its points in SGF.
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+pub struct OverrideDescription {
+    pub key: String,
+    pub dead: Vec<String>,
+    pub seki: Vec<String>,
+}
+
+impl RunDescription {
+    fn of(a: &BatchArgs) -> RunDescription {
+        let s = &a.settings;
+        let builtin = |kind: &str, o: &JudgeOptions, engine: Option<&String>| JudgeDescription {
+            kind: kind.to_string(),
+            engine: engine.cloned(),
+            playouts: Some(o.playouts),
+            seed: Some(o.seed),
+            ending: Some(
+                match o.ending {
+                    EndingMode::Filler => "filler",
+                    EndingMode::Read => "read",
+                    EndingMode::PlayedOut => "played",
+                }
+                .to_string(),
+            ),
+        };
+        let judge = match &s.spec {
+            JudgeSpec::Builtin(o) => builtin("builtin", o, None),
+            JudgeSpec::Consult(o, cmd) => builtin("consult", o, Some(cmd)),
+            JudgeSpec::Gtp(cmd) => JudgeDescription {
+                kind: "gtp".to_string(),
+                engine: Some(cmd.clone()),
+                playouts: None,
+                seed: None,
+                ending: None,
+            },
+        };
+        let points = |ps: &[lanke_sgf::Point]| ps.iter().map(|p| p.to_sgf()).collect();
+        RunDescription {
+            lanke: env!("CARGO_PKG_VERSION").to_string(),
+            inputs: a.paths.iter().map(|p| p.display().to_string()).collect(),
+            families: s.families.iter().map(|f| f.id.to_string()).collect(),
+            judge,
+            komi: s.komi,
+            overrides: s
+                .overrides
+                .iter()
+                .map(|o| OverrideDescription {
+                    key: o.key.clone(),
+                    dead: points(&o.dead),
+                    seki: points(&o.seki),
+                })
+                .collect(),
+        }
+    }
+
+    /// The text of `run.json`.
+    fn to_json(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).expect("plain data serializes");
+        text.push('\n');
+        text
+    }
 }
 
 /// Progress on standard error: a bar on a terminal, a line every ten
@@ -195,11 +266,11 @@ pub fn run(a: &BatchArgs) -> Result<()> {
     let _lock = OutLock::take(&a.out)?;
     watch_for_interrupt();
     let partial = a.out.join(PARTIAL);
-    let description = run_description(a);
+    let description = RunDescription::of(a).to_json();
     let shard_line = a.shard.map(|(k, n)| format!("{k}/{n}")).unwrap_or_default();
     let games_path = partial.join("games.csv");
     let scores_path = partial.join(tables::SCORES_CSV);
-    let mut derived = Derived::new(a.record_komi);
+    let mut derived = Derived::new(a.settings.komi);
     let mut resume_after: Option<u64> = None;
     let fresh = !(a.resume && games_path.exists());
     if fresh {
@@ -246,13 +317,7 @@ pub fn run(a: &BatchArgs) -> Result<()> {
     if let Some(dir) = &a.svg {
         fs::create_dir_all(dir)?;
     }
-    let settings = RunSettings {
-        families: a.families.clone(),
-        spec: a.spec.clone(),
-        overrides: a.overrides.clone(),
-        record_komi: a.record_komi,
-        keep_pictures: a.svg.is_some(),
-    };
+    let settings = &a.settings;
     let total = (!a.quiet && std::io::stderr().is_terminal()).then(|| count_files(&a.paths));
     let mut progress = Progress::new(a.quiet, total);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -470,7 +535,7 @@ fn finish(out: &Path, partial: &Path, derived: &Derived, compress: bool) -> Resu
 pub fn merge(
     parts: &[PathBuf],
     out: &Path,
-    record_komi: bool,
+    komi: KomiChoice,
     compress: bool,
     svg: Option<(&Path, &RunSettings)>,
 ) -> Result<()> {
@@ -505,7 +570,7 @@ pub fn merge(
     }
     fs::create_dir_all(out)?;
     let _lock = OutLock::take(out)?;
-    let mut derived = Derived::new(record_komi);
+    let mut derived = Derived::new(komi);
     let mut score_rows: Vec<ScoreRow> = Vec::new();
     for g in &games {
         let s = scores.remove(&g.seq).unwrap_or_default();
@@ -592,9 +657,11 @@ fn draw_discrepancies(
     Ok(())
 }
 
-/// Whether a run used the record's komi, read from its run.json.
-pub fn record_komi_of(dir: &Path) -> Result<bool> {
-    let run = fs::read_to_string(dir.join("run.json"))
-        .with_context(|| format!("{}/run.json", dir.display()))?;
-    Ok(run.contains("\"komi\": \"record\""))
+/// The komi a finished run used, read from its run.json.
+pub fn komi_of(dir: &Path) -> Result<KomiChoice> {
+    let path = dir.join("run.json");
+    let text = fs::read_to_string(&path).with_context(|| path.display().to_string())?;
+    let run: RunDescription = serde_json::from_str(&text)
+        .with_context(|| format!("{}: not a lanke run description", path.display()))?;
+    Ok(run.komi)
 }
