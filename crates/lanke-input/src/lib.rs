@@ -11,12 +11,17 @@
 //! the largest file. Every problem is handed over as an error naming the path
 //! (and the archive member); reading goes on with the next input.
 //!
+//! A walk can count the bytes it reads from disk (`visit_paths_counted`),
+//! and `input_bytes` says beforehand how many there are, from file sizes
+//! alone: a progress bar needs no second pass over the inputs.
+//!
 //! This crate reads bytes only; decoding and parsing live in `lanke-sgf`.
 
 use std::fs::File;
-use std::io::{self, BufReader, Cursor, Read, Seek};
+use std::io::{self, BufReader, Cursor, Read, Seek, SeekFrom};
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Files larger than this are refused (a clear error, not an allocation).
 pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
@@ -124,10 +129,74 @@ pub type Visitor<'v> = dyn FnMut(Result<SourceFile, InputError>) -> ControlFlow<
 /// Hands every SGF file reachable from `paths` to `visit`, in a stable
 /// order. `visit` may stop the walk by returning `ControlFlow::Break`.
 pub fn visit_paths(paths: &[PathBuf], visit: &mut Visitor<'_>) -> ControlFlow<()> {
+    visit_paths_counted(paths, &AtomicU64::new(0), visit)
+}
+
+/// Like [`visit_paths`], adding to `read` every byte read from disk as it
+/// is read (an archive's compressed bytes, not what they unpack to), so
+/// that another thread can show how far the walk has come against
+/// [`input_bytes`].
+pub fn visit_paths_counted(
+    paths: &[PathBuf],
+    read: &AtomicU64,
+    visit: &mut Visitor<'_>,
+) -> ControlFlow<()> {
     for p in paths {
-        visit_path(p, true, visit)?;
+        visit_path(p, true, read, visit)?;
     }
     ControlFlow::Continue(())
+}
+
+/// The bytes a walk of `paths` reads from disk, from the files' sizes
+/// alone (nothing is opened): the total [`visit_paths_counted`] counts up
+/// to. Standard input and unreadable paths count nothing.
+#[must_use]
+pub fn input_bytes(paths: &[PathBuf]) -> u64 {
+    fn size_of(path: &Path, named: bool) -> u64 {
+        let Ok(meta) = std::fs::metadata(path) else {
+            return 0;
+        };
+        if meta.is_dir() {
+            let Ok(rd) = std::fs::read_dir(path) else {
+                return 0;
+            };
+            return rd
+                .filter_map(Result::ok)
+                .map(|e| size_of(&e.path(), false))
+                .sum();
+        }
+        let wanted = named || kind_by_name(&path.display().to_string()) != Kind::Other;
+        if wanted {
+            meta.len()
+        } else {
+            0
+        }
+    }
+    paths
+        .iter()
+        .filter(|p| p.as_os_str() != "-")
+        .map(|p| size_of(p, true))
+        .sum()
+}
+
+/// A reader that adds every byte it reads to a shared count.
+struct Counting<'c, R> {
+    inner: R,
+    read: &'c AtomicU64,
+}
+
+impl<R: Read> Read for Counting<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+impl<R: Seek> Seek for Counting<'_, R> {
+    fn seek(&mut self, pos: SeekFrom) -> io::Result<u64> {
+        self.inner.seek(pos)
+    }
 }
 
 fn io_err(path: &Path, source: io::Error) -> InputError {
@@ -137,7 +206,12 @@ fn io_err(path: &Path, source: io::Error) -> InputError {
     }
 }
 
-fn visit_path(path: &Path, named: bool, visit: &mut Visitor<'_>) -> ControlFlow<()> {
+fn visit_path(
+    path: &Path,
+    named: bool,
+    read: &AtomicU64,
+    visit: &mut Visitor<'_>,
+) -> ControlFlow<()> {
     let shown = path.display().to_string();
     if shown == "-" {
         let mut bytes = Vec::new();
@@ -168,7 +242,7 @@ fn visit_path(path: &Path, named: bool, visit: &mut Visitor<'_>) -> ControlFlow<
         };
         entries.sort();
         for e in entries {
-            visit_path(&e, false, visit)?;
+            visit_path(&e, false, read, visit)?;
         }
         return ControlFlow::Continue(());
     }
@@ -179,7 +253,7 @@ fn visit_path(path: &Path, named: bool, visit: &mut Visitor<'_>) -> ControlFlow<
         (k, _) => k,
     };
     let file = match File::open(path) {
-        Ok(f) => f,
+        Ok(f) => Counting { inner: f, read },
         Err(e) => return visit(Err(io_err(path, e))),
     };
     match kind {
@@ -352,5 +426,38 @@ mod tests {
         assert_eq!(kind_by_name("README.md"), Kind::Other);
         assert_eq!(kind_by_magic(b"PK\x03\x04rest"), Kind::Zip);
         assert_eq!(kind_by_magic(b"(;GM[1])"), Kind::Sgf);
+    }
+
+    /// The walk counts what it reads from disk up to what `input_bytes`
+    /// foretold from the sizes alone: the embedded archive (compressed
+    /// bytes, not what they unpack to) and a directory whose non-SGF file
+    /// is neither read nor counted.
+    #[test]
+    fn the_bytes_read_add_up_to_the_inputs_sizes() {
+        let archive = lanke_testdata::cwi_archive();
+        let on_disk = std::fs::metadata(&archive).unwrap().len();
+        let paths = [archive];
+        assert_eq!(input_bytes(&paths), on_disk);
+        let read = AtomicU64::new(0);
+        let mut files = 0u32;
+        let _ = visit_paths_counted(&paths, &read, &mut |f| {
+            files += u32::from(f.is_ok());
+            ControlFlow::Continue(())
+        });
+        assert!(files > 77_000);
+        assert_eq!(read.load(Ordering::Relaxed), on_disk);
+
+        let dir = std::env::temp_dir().join(format!("lanke-input-bytes-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        std::fs::write(dir.join("a.sgf"), "(;GM[1]SZ[9];B[ee])").unwrap();
+        std::fs::write(dir.join("sub/b.SGF"), "(;GM[1]SZ[19])").unwrap();
+        std::fs::write(dir.join("notes.txt"), "not a record").unwrap();
+        let paths = [dir.clone()];
+        assert_eq!(input_bytes(&paths), 19 + 14);
+        let read = AtomicU64::new(0);
+        let _ = visit_paths_counted(&paths, &read, &mut |_| ControlFlow::Continue(()));
+        assert_eq!(read.load(Ordering::Relaxed), 19 + 14);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

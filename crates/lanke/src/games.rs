@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicU64;
 
 use lanke_rescore::item::{file_label, load_file, FileMeta, GameId, GameItem};
 use lanke_sgf::DecodeStep;
@@ -157,16 +158,35 @@ fn ends_at_boundary(text: &str, key: &str) -> bool {
             .is_some_and(|head| head.ends_with('/') || head.ends_with('!'))
 }
 
+/// Like [`for_each_game`], adding to `read` the bytes read from disk as
+/// the walk goes (for a progress bar against `lanke_input::input_bytes`).
+pub fn for_each_game_counted(
+    paths: &[PathBuf],
+    read: &AtomicU64,
+    each: impl FnMut(GameItem) -> ControlFlow<()>,
+) {
+    walk(paths, None, read, each);
+}
+
 /// Like [`for_each_game`], only the games `select` takes (all without
 /// one). Returns how many games were handed to `each`.
 pub fn for_each_selected(
     paths: &[PathBuf],
     select: Option<&Selector>,
+    each: impl FnMut(GameItem) -> ControlFlow<()>,
+) -> usize {
+    walk(paths, select, &AtomicU64::new(0), each)
+}
+
+fn walk(
+    paths: &[PathBuf],
+    select: Option<&Selector>,
+    read: &AtomicU64,
     mut each: impl FnMut(GameItem) -> ControlFlow<()>,
 ) -> usize {
     let mut vote = Vote::default();
     let mut handed = 0usize;
-    let _ = lanke_input::visit_paths(paths, &mut |file| match file {
+    let _ = lanke_input::visit_paths_counted(paths, read, &mut |file| match file {
         Ok(f) => {
             let name = shown_name(&f.source, paths);
             if select.is_some_and(|sel| !sel.takes_file(&file_label(&name, f.member.as_deref()))) {

@@ -23,14 +23,14 @@ use std::collections::BTreeMap;
 use std::fs::{self, File, OpenOptions};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::sync_channel;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
-use crate::games::for_each_game;
+use crate::games::for_each_game_counted;
 use lanke_judge::{EndingMode, JudgeOptions};
 use lanke_rescore::derive::Derived;
 use lanke_rescore::judging::{start_engine, JudgeSpec};
@@ -178,8 +178,9 @@ impl RunDescription {
     }
 }
 
-/// Progress on standard error: a bar on a terminal, a line every ten
-/// seconds otherwise, nothing when quiet.
+/// Progress on standard error: a bar on a terminal (the input bytes read
+/// against their total, and the games written), a line every ten seconds
+/// otherwise, nothing when quiet.
 struct Progress {
     bar: Option<indicatif::ProgressBar>,
     plain: bool,
@@ -188,18 +189,23 @@ struct Progress {
 }
 
 impl Progress {
+    /// `total`: the inputs' bytes on disk (a spinner without it, as for
+    /// standard input).
     fn new(quiet: bool, total: Option<u64>) -> Progress {
         let terminal = std::io::stderr().is_terminal();
         let bar = (!quiet && terminal).then(|| {
-            let bar = match total {
-                Some(t) => indicatif::ProgressBar::new(t),
-                None => indicatif::ProgressBar::new_spinner(),
+            let (bar, template) = match total {
+                Some(t) => (
+                    indicatif::ProgressBar::new(t),
+                    "{spinner} {bar:30} {bytes}/{total_bytes} read, {msg} [{elapsed_precise}] eta {eta}",
+                ),
+                None => (
+                    indicatif::ProgressBar::new_spinner(),
+                    "{spinner} {msg} [{elapsed_precise}]",
+                ),
             };
             bar.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{spinner} {pos}/{len} games [{elapsed_precise}] {per_sec} eta {eta}",
-                )
-                .expect("valid template"),
+                indicatif::ProgressStyle::with_template(template).expect("valid template"),
             );
             bar
         });
@@ -211,9 +217,12 @@ impl Progress {
         }
     }
 
-    fn tick(&mut self, done: u64) {
+    /// `done` games written, `read` input bytes read.
+    fn tick(&mut self, done: u64, read: u64) {
         if let Some(b) = &self.bar {
-            b.set_position(done);
+            b.set_position(read);
+            let rate = done as f64 / self.start.elapsed().as_secs_f64().max(1e-9);
+            b.set_message(format!("{done} games, {rate:.0}/s"));
         } else if self.plain && self.last.elapsed() >= Duration::from_secs(10) {
             self.last = Instant::now();
             let rate = done as f64 / self.start.elapsed().as_secs_f64().max(1e-9);
@@ -248,16 +257,6 @@ impl Progress {
             );
         }
     }
-}
-
-/// Counts the SGF files reachable (for the progress bar's total).
-fn count_files(paths: &[PathBuf]) -> u64 {
-    let mut n = 0;
-    let _ = lanke_input::visit_paths(paths, &mut |_| {
-        n += 1;
-        std::ops::ControlFlow::Continue(())
-    });
-    n
 }
 
 /// Runs a batch.
@@ -318,7 +317,12 @@ pub fn run(a: &BatchArgs) -> Result<()> {
         fs::create_dir_all(dir)?;
     }
     let settings = &a.settings;
-    let total = (!a.quiet && std::io::stderr().is_terminal()).then(|| count_files(&a.paths));
+    // The bar measures the bytes read from disk against the inputs' sizes:
+    // no second pass over the inputs to count their games.
+    let read = AtomicU64::new(0);
+    let total = (!a.quiet && std::io::stderr().is_terminal())
+        .then(|| lanke_input::input_bytes(&a.paths))
+        .filter(|&t| t > 0);
     let mut progress = Progress::new(a.quiet, total);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(a.jobs.max(1))
@@ -331,11 +335,12 @@ pub fn run(a: &BatchArgs) -> Result<()> {
     std::thread::scope(|scope| -> Result<()> {
         let paths = &a.paths;
         let shard = a.shard;
+        let read = &read;
         scope.spawn(move || {
             let mut seq = 0u64;
             let mut ord = 0u64;
             let mut chunk: Chunk = Vec::with_capacity(CHUNK);
-            for_each_game(paths, |item| {
+            for_each_game_counted(paths, read, |item| {
                 seq += 1;
                 if resume_after.is_some_and(|l| seq <= l) {
                     return std::ops::ControlFlow::Continue(());
@@ -422,7 +427,7 @@ pub fn run(a: &BatchArgs) -> Result<()> {
                 }
             }
             written += ready.len() as u64;
-            progress.tick(written);
+            progress.tick(written, read.load(Ordering::Relaxed));
             if INTERRUPTED.load(Ordering::SeqCst) {
                 progress.clear();
                 eprintln!(
