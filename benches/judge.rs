@@ -17,7 +17,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use lanke_judge::{judge, judge_final, JudgeOptions, StatusSource};
-use lanke_rules::{score, KomiMode, Quantities, FAMILIES};
+use lanke_rules::{score, KomiMode, FAMILIES};
 use lanke_sgf::Color;
 use rayon::prelude::*;
 
@@ -52,7 +52,7 @@ fn pipeline(bytes: &[u8]) -> f64 {
     {
         let r = lanke_board::replay(g);
         let j = judge_final(g, &r, &StatusSource::Builtin, &JudgeOptions::default());
-        let q = Quantities::new(&r, &j, g.info.handicap.stones);
+        let q = lanke_rescore::readings::quantities(&r, &j, g.info.handicap.stones);
         for f in &FAMILIES {
             total += score(f, &q, KomiMode::Native).margin;
         }

@@ -1,6 +1,7 @@
 //! The rescoring of one game, as a library: from a loaded record (`item`)
 //! to the judgement it gets (`judging`: the record's marks, a user's
-//! overrides, the built-in judge or an engine), to its typed report rows
+//! overrides, the built-in judge or an engine), to the quantities the
+//! families count (`readings`), to its typed report rows
 //! (`rows`: the game's fields and one score per family), and from many
 //! games' rows to the discrepancies and the corpus summary (`derive`).
 //!
@@ -11,4 +12,5 @@
 pub mod derive;
 pub mod item;
 pub mod judging;
+pub mod readings;
 pub mod rows;

@@ -6,7 +6,7 @@ use lanke_board::{replay, Replay};
 use lanke_judge::Judgement;
 use lanke_rules::recorded::{parse_result, Recorded};
 use lanke_rules::tianyi::{komi_with_bids, parse_bids};
-use lanke_rules::{score, Family, History, KoRule, KomiMode, Readings};
+use lanke_rules::{score, Family, History, KoRule, KomiMode};
 use lanke_sgf::{Color, GameRecord};
 use serde::{Deserialize, Serialize, Serializer};
 
@@ -320,7 +320,7 @@ pub fn process(
             };
         }
     };
-    let readings = Readings::new(&r, &j, record.info.handicap.stones);
+    let readings = crate::readings::readings(&r, &j, record.info.handicap.stones);
     let q = &readings.point;
     row.status = if record.lenient() { "lenient" } else { "ok" }.to_string();
     row.judge = judge_name(&spec, &j);

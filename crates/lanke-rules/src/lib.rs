@@ -20,4 +20,4 @@ pub use families::{
 };
 pub use legality::{verdict, History, Verdict};
 pub use quantities::{all_alive_area, Quantities};
-pub use range::{outside_by, MarginRange, Readings, RecordCheck};
+pub use range::{outside_by, MarginRange, ReadingKind, Readings, RecordCheck};

@@ -1,8 +1,8 @@
-//! The RULES.md §1 quantities of one game, read once from the replay and the
-//! judgement. Only arithmetic on already-judged facts lives here.
+//! The RULES.md §1 quantities of one game, and the arithmetic on them the
+//! families share. They are read once from the replay and the judgement by
+//! the rescoring (`lanke-rescore`); this crate knows no judge.
 
 use lanke_board::{Board, Replay};
-use lanke_judge::Judgement;
 use lanke_sgf::Color;
 
 /// Per-colour arrays are indexed 0 Black, 1 White.
@@ -82,15 +82,15 @@ impl Quantities {
         self.dame_before_fill + self.open_border
     }
 
-    /// Reads the quantities of a replayed and judged game.
+    /// The moves of each colour in the play phase (on the board, before
+    /// the first two consecutive passes) and its lone passes there (a pass
+    /// not next to another: the virtual moves the scientific sub-rules
+    /// count), from the replay. Index 0 Black.
     #[must_use]
-    pub fn new(replay: &Replay, judgement: &Judgement, handicap: u8) -> Quantities {
-        let a = &judgement.after_fill;
-        let b = &judgement.before_fill;
-        let t = &replay.tally;
+    pub fn play_phase(replay: &Replay) -> ([u32; 2], [u32; 2]) {
         let mut lone = [0u32; 2];
         let mut play_phase = [0u32; 2];
-        let boundary = t.first_double_pass;
+        let boundary = replay.tally.first_double_pass;
         for (k, m) in replay.moves.iter().enumerate() {
             let c = m.color.index();
             let before_boundary = boundary.is_none_or(|n| m.number < n);
@@ -106,43 +106,7 @@ impl Quantities {
                 }
             }
         }
-        let dead = &judgement.dead;
-        Quantities {
-            points: u32::from(judgement.size) * u32::from(judgement.size),
-            stones: a.stones,
-            territory: a.territory,
-            seki_eyes: a.seki_eyes,
-            shared: a.shared,
-            dame: a.dame,
-            area_before_fill: [b.area(Color::Black), b.area(Color::White)],
-            dame_before_fill: b.dame,
-            open_border: b.open_border[0] + b.open_border[1],
-            captured: t.captures,
-            fill_captured: judgement.fill_prisoners(),
-            dead_removed: [dead[1].len() as u32, dead[0].len() as u32],
-            moves: t.moves,
-            passes: t.passes,
-            lone_passes: lone,
-            play_phase_moves: play_phase,
-            fills: judgement.fills_by(),
-            first_to_fill: Some(judgement.to_move),
-            protective: judgement.protective(),
-            groups: [
-                judgement.groups[0].len() as u32,
-                judgement.groups[1].len() as u32,
-            ],
-            eye_points: judgement.eye_points(),
-            seki_eye_points: judgement.seki_eye_points(),
-            handicap: u32::from(handicap),
-            last_on_board: judgement.fills.last().map(|f| f.color).or(t.last_mover),
-            first_mover: if handicap > 0 {
-                Some(Color::White)
-            } else {
-                replay.moves.first().map(|m| m.color)
-            },
-            on_board_at_end: replay.board.stone_counts(),
-            all_alive_area: all_alive_area(&replay.board),
-        }
+        (play_phase, lone)
     }
 
     /// Stones each side placed in the completed game: on the board at the

@@ -4,9 +4,6 @@
 //! contradicted by some amount. No judging here: the readings are the
 //! judgement's own and its `alternatives`.
 
-use lanke_board::Replay;
-use lanke_judge::{AlternativeKind, Judgement};
-
 use crate::families::{score, Family, KomiMode};
 use crate::quantities::Quantities;
 
@@ -81,27 +78,33 @@ pub fn outside_by((low, high): (f64, f64), margin: f64) -> Option<f64> {
     (by > SAME).then_some(by)
 }
 
+/// How sure a reading other than the judgement's own is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ReadingKind {
+    /// The statuses as judged, the ending begun by the other side: the
+    /// record does not say who filled first, so this bounds the sure range.
+    OtherOrder,
+    /// Chains the judge is unsure of read in one colour's favour: only
+    /// the open range reaches it.
+    Open,
+}
+
 /// The quantities of every reading of one judged position: the
 /// judgement's own and its alternatives', read once for all families.
 #[derive(Clone, Debug)]
 pub struct Readings {
     /// The judgement's own quantities.
     pub point: Quantities,
-    alternatives: Vec<(AlternativeKind, Quantities)>,
+    alternatives: Vec<(ReadingKind, Quantities)>,
 }
 
 impl Readings {
-    /// The readings of `judgement`, the game replayed as `replay` with
-    /// `handicap` stones.
+    /// The judgement's own quantities and its alternatives'.
     #[must_use]
-    pub fn new(replay: &Replay, judgement: &Judgement, handicap: u8) -> Readings {
+    pub fn new(point: Quantities, alternatives: Vec<(ReadingKind, Quantities)>) -> Readings {
         Readings {
-            point: Quantities::new(replay, judgement, handicap),
-            alternatives: judgement
-                .alternatives
-                .iter()
-                .map(|a| (a.kind, Quantities::new(replay, &a.judgement, handicap)))
-                .collect(),
+            point,
+            alternatives,
         }
     }
 
@@ -114,7 +117,7 @@ impl Readings {
         let widen = |r: &mut (f64, f64), m: f64| *r = (r.0.min(m), r.1.max(m));
         for (kind, q) in &self.alternatives {
             let m = score(family, q, komi).margin;
-            if *kind == AlternativeKind::OtherOrder {
+            if *kind == ReadingKind::OtherOrder {
                 widen(&mut sure, m);
             }
             widen(&mut open, m);

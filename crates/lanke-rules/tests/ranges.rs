@@ -5,7 +5,7 @@
 mod common;
 
 use lanke_judge::AlternativeKind;
-use lanke_rules::{family, KomiMode, MarginRange, Readings, RecordCheck};
+use lanke_rules::{family, KomiMode, MarginRange, RecordCheck};
 use lanke_sgf::Color;
 use lanke_testdata::cwi_file;
 
@@ -14,7 +14,8 @@ use lanke_testdata::cwi_file;
 fn japanese_range(member: &str) -> (MarginRange, Vec<AlternativeKind>) {
     let (record, r, j) = common::judged(cwi_file(member));
     let komi = KomiMode::Record(record.info.komi.points.unwrap_or(0.0));
-    let range = Readings::new(&r, &j, 0).range(family("japanese").unwrap(), komi);
+    let range =
+        lanke_rescore::readings::readings(&r, &j, 0).range(family("japanese").unwrap(), komi);
     (range, j.alternatives.iter().map(|a| a.kind).collect())
 }
 

@@ -8,7 +8,7 @@ use lanke_sgf::Color;
 
 fn quantities(bytes: &[u8]) -> Quantities {
     let (record, r, j) = common::judged(bytes);
-    Quantities::new(&r, &j, record.info.handicap.stones)
+    lanke_rescore::readings::quantities(&r, &j, record.info.handicap.stones)
 }
 
 fn run(id: &str, q: &Quantities, komi: KomiMode) -> Score {

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use lanke_board::replay;
 
-use lanke_rules::{family, score, KomiMode, Quantities, Readings};
+use lanke_rules::{family, score, KomiMode, Quantities};
 use lanke_sgf::{Event, GameRecord};
 use rayon::prelude::*;
 
@@ -218,7 +218,7 @@ fn rescore(
         Some(Err(e)) => (None, Some(e.to_string())),
         None => (None, None),
     };
-    let readings = Readings::new(&r, &j, 0);
+    let readings = lanke_rescore::readings::readings(&r, &j, 0);
     let q = &readings.point;
     let fam = family(if chinese { "chinese" } else { "japanese" }).expect("family in table");
     let s = score(fam, q, KomiMode::Record(komi));

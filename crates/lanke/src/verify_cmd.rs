@@ -29,8 +29,8 @@ use lanke_board::replay;
 use lanke_rules::recorded::{annotations, parse_result, Annotation, MarginUnit, Recorded};
 use lanke_rules::tianyi::{komi_with_bids, parse_bids};
 use lanke_rules::{
-    family, route_balancing, score, KomiMode, MarginRange, Outcome, Quantities, Readings,
-    RecordCheck, Score, Unit,
+    family, route_balancing, score, KomiMode, MarginRange, Outcome, Quantities, RecordCheck, Score,
+    Unit,
 };
 use lanke_sgf::{Color, GameRecord};
 
@@ -642,7 +642,7 @@ fn verify_game(
             return out;
         }
     };
-    let readings = Readings::new(&r, &j, record.info.handicap.stones);
+    let readings = lanke_rescore::readings::readings(&r, &j, record.info.handicap.stones);
     let q = &readings.point;
     let komi = match record.info.komi.points {
         Some(k) => KomiMode::Record(k),
