@@ -73,10 +73,10 @@ impl Board {
         libs
     }
 
-    /// Connected components of empty points, each with whether it touches
-    /// a black and a white stone: `(grid indices, touches black, touches white)`.
+    /// Connected components of empty points, each with the colours of the
+    /// stones it touches.
     #[must_use]
-    pub fn empty_regions(&self) -> Vec<(Vec<usize>, bool, bool)> {
+    pub fn empty_regions(&self) -> Vec<EmptyRegion> {
         let mut seen = [false; CELLS];
         let mut out = Vec::new();
         for start in self.points() {
@@ -87,10 +87,9 @@ impl Board {
         out
     }
 
-    /// The empty region holding the empty `start` (its grid indices, and
-    /// whether it touches Black and White), marking its points in `seen`
-    /// (indexed by grid index; `start` must not be marked yet).
-    pub fn empty_region_at(&self, start: usize, seen: &mut [bool]) -> (Vec<usize>, bool, bool) {
+    /// The empty region holding the empty `start`, marking its points in
+    /// `seen` (indexed by grid index; `start` must not be marked yet).
+    pub fn empty_region_at(&self, start: usize, seen: &mut [bool]) -> EmptyRegion {
         let mut pts = vec![start];
         seen[start] = true;
         let (mut b, mut w) = (false, false);
@@ -110,6 +109,19 @@ impl Board {
                 }
             }
         }
-        (pts, b, w)
+        EmptyRegion {
+            points: pts,
+            touches_black: b,
+            touches_white: w,
+        }
     }
+}
+
+/// A connected set of empty points and the colours of the stones around it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EmptyRegion {
+    /// Grid indices, the starting point first.
+    pub points: Vec<usize>,
+    pub touches_black: bool,
+    pub touches_white: bool,
 }

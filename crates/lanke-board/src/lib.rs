@@ -13,4 +13,5 @@ mod geometry;
 mod replay;
 
 pub use board::{Board, Cell, PlayResult};
+pub use geometry::EmptyRegion;
 pub use replay::{next_to_move, replay, Anomaly, AnomalyKind, PlayedMove, Replay, Tally};

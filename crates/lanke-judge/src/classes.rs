@@ -4,7 +4,7 @@
 //! liberty, dame — with open borders estimated from the playouts. No move
 //! is played here.
 
-use lanke_board::{Board, Cell};
+use lanke_board::{Board, Cell, EmptyRegion};
 use lanke_sgf::{Color, Point};
 
 use crate::judgement::{counts_of, Counts, PointClass, Stage, Status};
@@ -111,7 +111,12 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
         }
     }
     let regions = judged.empty_regions();
-    for (pts, b, w) in &regions {
+    for EmptyRegion {
+        points: pts,
+        touches_black: b,
+        touches_white: w,
+    } in &regions
+    {
         if *b && *w && shared_region(pts) {
             for &i in pts {
                 for n in Board::neighbours(i) {
@@ -130,7 +135,12 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
     // own and larger regions (territory) stop it.
     loop {
         let mut spread = false;
-        for (pts, b, w) in &regions {
+        for EmptyRegion {
+            points: pts,
+            touches_black: b,
+            touches_white: w,
+        } in &regions
+        {
             if *b == *w || pts.len() > SEKI_LINK_EYE_MAX {
                 continue;
             }
@@ -196,7 +206,12 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
     // the playouts' clear owner of a point in a large neutral region takes
     // it as territory; see `OPEN_BORDER_POINTS`.
     let mut estimated = vec![false; classes.len()];
-    for (pts, b, w) in &regions {
+    for EmptyRegion {
+        points: pts,
+        touches_black: b,
+        touches_white: w,
+    } in &regions
+    {
         let class = region_class(pts, *b, *w, &seki_chain);
         let open_border = class == PointClass::Dame && pts.len() >= stage.estimated_region_min();
         let distances = open_border.then(|| region_distances(&judged, pts));

@@ -3,7 +3,7 @@
 //! tracker the filler keeps up to date stone by stone, and the groups of
 //! the filled board with their basic eye points.
 
-use lanke_board::{Board, Cell};
+use lanke_board::{Board, Cell, EmptyRegion};
 use lanke_sgf::Color;
 
 use crate::judgement::{Group, PointClass};
@@ -37,7 +37,12 @@ fn group_labels(board: &Board, class_at: &impl Fn(usize) -> PointClass) -> Vec<u
         }
     }
     let mut parent: Vec<usize> = (0..chains.len()).collect();
-    for (pts, b, w) in board.empty_regions() {
+    for EmptyRegion {
+        points: pts,
+        touches_black: b,
+        touches_white: w,
+    } in board.empty_regions()
+    {
         if b == w
             || pts
                 .iter()
@@ -137,7 +142,11 @@ impl GroupTracker {
             if self.view.cell(start) != Cell::Empty || visited[start] {
                 continue;
             }
-            let (region, b, w) = self.view.empty_region_at(start, &mut visited);
+            let EmptyRegion {
+                points: region,
+                touches_black: b,
+                touches_white: w,
+            } = self.view.empty_region_at(start, &mut visited);
             let open = region
                 .iter()
                 .any(|&p| matches!(class_at(p), PointClass::Dame | PointClass::SharedLiberty));

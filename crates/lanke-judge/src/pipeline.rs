@@ -6,7 +6,7 @@
 //! runs stages 2–6 again for the alternative readings (the other order;
 //! open chains read in either colour's favour).
 
-use lanke_board::{next_to_move, Board, Cell, Replay};
+use lanke_board::{next_to_move, Board, Cell, EmptyRegion, Replay};
 use lanke_sgf::{Color, GameRecord, Point};
 
 use crate::classes::{classify, open_border_counts, Classified};
@@ -353,7 +353,11 @@ fn after_filling(
                 || (played_out && after_classes[idx(i)] == PointClass::Dame))
             && !seen[i]
         {
-            let (points, black, white) = filled.empty_region_at(i, &mut seen);
+            let EmptyRegion {
+                points,
+                touches_black: black,
+                touches_white: white,
+            } = filled.empty_region_at(i, &mut seen);
             let class = match (black, white) {
                 (true, false) => PointClass::Territory(Color::Black),
                 (false, true) => PointClass::Territory(Color::White),

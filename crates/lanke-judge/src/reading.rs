@@ -134,7 +134,7 @@ pub(crate) fn enclosures_in(
     let small = |r: usize| !open[r] && regions[r].len() <= MAX_REGION;
     // Defender chains (in board order), and for each the regions it touches.
     let mut chain_of = vec![usize::MAX; cells];
-    let mut chains: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+    let mut chains: Vec<WallChain> = Vec::new();
     for (_, stones) in all_chains.iter().filter(|(c, _)| *c == defender) {
         let mut touches: Vec<usize> = Vec::new();
         for &s in stones {
@@ -146,14 +146,17 @@ pub(crate) fn enclosures_in(
                 }
             }
         }
-        chains.push((stones.clone(), touches));
+        chains.push(WallChain {
+            stones: stones.clone(),
+            touches,
+        });
     }
     // Groups: chains joined through the small regions they share.
     let mut group_of_region = vec![usize::MAX; regions.len()];
     let mut group_of_chain = vec![usize::MAX; chains.len()];
     let mut out = Vec::new();
     for start in 0..chains.len() {
-        if group_of_chain[start] != usize::MAX || !chains[start].1.iter().any(|&r| small(r)) {
+        if group_of_chain[start] != usize::MAX || !chains[start].touches.iter().any(|&r| small(r)) {
             continue;
         }
         let g = start;
@@ -164,7 +167,7 @@ pub(crate) fn enclosures_in(
         while at < member_chains.len() {
             let c = member_chains[at];
             at += 1;
-            for &r in &chains[c].1 {
+            for &r in &chains[c].touches {
                 if !small(r) || group_of_region[r] != usize::MAX {
                     continue;
                 }
@@ -191,7 +194,7 @@ pub(crate) fn enclosures_in(
         let mut outside: Vec<usize> = Vec::new();
         let mut ok = true;
         for &c in &member_chains {
-            for &s in &chains[c].0 {
+            for &s in &chains[c].stones {
                 for n in Board::neighbours(s) {
                     if board.cell(n) == Cell::Empty && !small(region_of[n]) && !outside.contains(&n)
                     {
@@ -209,7 +212,7 @@ pub(crate) fn enclosures_in(
         }
         let mut walls: Vec<usize> = member_chains
             .iter()
-            .flat_map(|&c| chains[c].0.iter().copied())
+            .flat_map(|&c| chains[c].stones.iter().copied())
             .collect();
         walls.sort_unstable();
         outside.sort_unstable();
@@ -223,6 +226,12 @@ pub(crate) fn enclosures_in(
         });
     }
     out
+}
+
+/// A defender chain and the regions it touches (indices into `regions`).
+struct WallChain {
+    stones: Vec<usize>,
+    touches: Vec<usize>,
 }
 
 /// Reads `enc` on `board` with `first` to move. `None` when the node budget

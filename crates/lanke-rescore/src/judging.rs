@@ -44,9 +44,10 @@ pub const UNFINISHED_PLAYOUTS: u32 = 8;
 /// position to judge) counts as finished.
 #[must_use]
 pub fn ended_on_the_board(result_raw: &str, r: &Replay) -> bool {
-    let kind = lanke_rules::recorded::parse_result(result_raw).kind();
-    let stopped_early = matches!(kind, "resignation" | "time" | "forfeit")
-        || (kind == "unknown" && !result_raw.is_empty());
+    // An empty result reads as unknown, but a record without one is a
+    // diagram or a position to judge, not a game stopped early.
+    let stopped_early =
+        !result_raw.is_empty() && lanke_rules::recorded::parse_result(result_raw).stopped_early();
     !stopped_early || r.tally.first_double_pass.is_some()
 }
 

@@ -2,7 +2,7 @@
 //! families share. They are read once from the replay and the judgement by
 //! the rescoring (`lanke-rescore`); this crate knows no judge.
 
-use lanke_board::{Board, Replay};
+use lanke_board::{Board, EmptyRegion, Replay};
 use lanke_sgf::Color;
 
 /// Per-colour arrays are indexed 0 Black, 1 White.
@@ -213,7 +213,12 @@ impl Quantities {
 #[must_use]
 pub fn all_alive_area(board: &Board) -> [u32; 2] {
     let mut area = board.stone_counts();
-    for (pts, reach_b, reach_w) in board.empty_regions() {
+    for EmptyRegion {
+        points: pts,
+        touches_black: reach_b,
+        touches_white: reach_w,
+    } in board.empty_regions()
+    {
         match (reach_b, reach_w) {
             (true, false) => area[0] += pts.len() as u32,
             (false, true) => area[1] += pts.len() as u32,

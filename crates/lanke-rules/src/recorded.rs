@@ -88,6 +88,19 @@ impl Recorded {
         }
     }
 
+    /// Does the result say the game stopped before its end: a resignation,
+    /// a loss on time or by forfeit, or an unknown result?
+    #[must_use]
+    pub fn stopped_early(&self) -> bool {
+        matches!(
+            self,
+            Recorded::Win {
+                by: ResultBy::Resignation | ResultBy::Time | ResultBy::Forfeit,
+                ..
+            } | Recorded::Unknown
+        )
+    }
+
     /// Signed margin (Black positive) when counted.
     #[must_use]
     pub fn signed_margin(&self) -> Option<f64> {
