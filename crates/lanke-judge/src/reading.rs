@@ -36,15 +36,15 @@ use lanke_sgf::Color;
 use crate::benson::surviving_chains;
 
 /// The largest single region counted as eye space.
-pub const MAX_REGION: usize = 12;
+pub(crate) const MAX_REGION: usize = 12;
 /// The most points (all regions of one group together) a reading covers:
 /// larger enclosures run out of the node budget nearly every time, and
 /// would cost most of the reading's time.
-pub const MAX_ENCLOSURE: usize = 8;
+pub(crate) const MAX_ENCLOSURE: usize = 8;
 /// The most outside liberties an enclosure's walls may have.
-pub const MAX_OUTSIDE_LIBERTIES: usize = 6;
+pub(crate) const MAX_OUTSIDE_LIBERTIES: usize = 6;
 /// Nodes one reading may visit before giving up.
-pub const NODE_BUDGET: u32 = 5_000;
+pub(crate) const NODE_BUDGET: u32 = 5_000;
 /// Wall chains of fewer stones are not the group's core (see `read`).
 const CORE_STONES: usize = 3;
 /// The longest line read (moves and passes).

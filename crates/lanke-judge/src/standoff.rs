@@ -262,11 +262,11 @@ impl Search<'_> {
 
 /// Chains with at most this many liberties are locked into a standoff's
 /// area; chains with more are its walls.
-pub const STANDOFF_SHORT_LIBERTIES: usize = 3;
+pub(crate) const STANDOFF_SHORT_LIBERTIES: usize = 3;
 /// The most points (stones and empty points) a standoff's area may hold.
-pub const STANDOFF_MAX_POINTS: usize = 32;
+pub(crate) const STANDOFF_MAX_POINTS: usize = 32;
 /// The most empty points a standoff's area may hold.
-pub const STANDOFF_MAX_EMPTIES: usize = 8;
+pub(crate) const STANDOFF_MAX_EMPTIES: usize = 8;
 
 /// A standoff read as a seki: every chain in it keeps its stones.
 #[derive(Clone, Debug, PartialEq, Eq)]

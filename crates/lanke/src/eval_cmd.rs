@@ -65,7 +65,7 @@ fn eligible(record: &GameRecord, games_in_file: usize) -> Option<(f64, f64, bool
 
 /// One rescored game.
 #[derive(Debug, Clone, serde::Serialize)]
-pub struct EvalRow {
+pub(crate) struct EvalRow {
     pub game_id: String,
     pub rules: &'static str,
     pub komi: f64,
@@ -351,7 +351,7 @@ fn sample<T>(
 /// What to evaluate beyond the judge: the sample, and an engine whose own
 /// result is set beside the rescoring.
 #[derive(Debug, Clone, Default)]
-pub struct EvalOptions {
+pub(crate) struct EvalOptions {
     /// Evaluate this many games drawn by `sample_seed` (all without).
     pub sample: Option<usize>,
     pub sample_seed: u64,
@@ -363,7 +363,7 @@ pub struct EvalOptions {
 }
 
 /// Parses `--engine-score`'s `gtp:COMMAND`.
-pub fn engine_score_command(text: &str) -> Result<String> {
+pub(crate) fn engine_score_command(text: &str) -> Result<String> {
     match text.strip_prefix("gtp:").map(str::trim) {
         Some(cmd) if !cmd.is_empty() => Ok(cmd.to_string()),
         _ => anyhow::bail!(
@@ -373,7 +373,7 @@ pub fn engine_score_command(text: &str) -> Result<String> {
 }
 
 /// Runs the evaluation; returns the rows (also used by tests).
-pub fn evaluate(
+pub(crate) fn evaluate(
     paths: &[PathBuf],
     opts: &EvalOptions,
     spec: &JudgeSpec,
@@ -565,7 +565,7 @@ fn summarise(w: &mut impl std::io::Write, rows: &[EvalRow], label: &str) -> std:
 }
 
 /// Runs the command.
-pub fn run(
+pub(crate) fn run(
     paths: &[PathBuf],
     opts: &EvalOptions,
     spec: &JudgeSpec,

@@ -20,7 +20,7 @@ use lanke_rescore::judging::{
 /// The judged diagram: `X O` live, `x o` dead, `+` Black's territory,
 /// `-` White's, `#` seki eye, `=` shared seki liberty, `.` dame.
 #[must_use]
-pub fn judged_diagram(j: &Judgement, board: &lanke_board::Board) -> String {
+pub(crate) fn judged_diagram(j: &Judgement, board: &lanke_board::Board) -> String {
     board.diagram_with(|p, _| match j.class(p) {
         PointClass::LiveStone(Color::Black) => 'X',
         PointClass::LiveStone(Color::White) => 'O',
@@ -266,7 +266,7 @@ fn write_text(
 }
 
 /// Runs the command.
-pub fn run(
+pub(crate) fn run(
     paths: &[PathBuf],
     select: Option<&Selector>,
     json: bool,

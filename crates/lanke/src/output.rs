@@ -15,7 +15,7 @@ use lanke_rescore::item::GameItem;
 
 /// A Black/White pair in JSON: `{"B": .., "W": ..}`.
 #[derive(Serialize)]
-pub struct PerColor<T> {
+pub(crate) struct PerColor<T> {
     #[serde(rename = "B")]
     pub black: T,
     #[serde(rename = "W")]
@@ -33,7 +33,7 @@ impl<T: Clone> From<&[T; 2]> for PerColor<T> {
 
 /// Writes to standard output with `write`, stopping quietly when the reader
 /// closes the pipe.
-pub fn write_stdout(
+pub(crate) fn write_stdout(
     write: impl FnOnce(&mut BufWriter<StdoutLock<'static>>) -> io::Result<()>,
 ) -> Result<()> {
     let mut w = BufWriter::new(io::stdout().lock());
@@ -46,7 +46,7 @@ pub fn write_stdout(
 /// Writes every game `select` takes (all without one) with `each`.
 /// Returns `false` when the reader closed the pipe before the end (not an
 /// error), `true` otherwise; a selection that takes no game is an error.
-pub fn write_each_game(
+pub(crate) fn write_each_game(
     paths: &[PathBuf],
     select: Option<&Selector>,
     mut each: impl FnMut(&mut BufWriter<StdoutLock<'static>>, GameItem) -> io::Result<()>,

@@ -13,7 +13,7 @@ use crate::output::{write_each_game, PerColor};
 use lanke_rescore::item::{FileMeta, GameItem};
 
 #[derive(Copy, Clone, PartialEq, Eq)]
-pub enum Output {
+pub(crate) enum Output {
     Text,
     Json,
     Summary,
@@ -307,7 +307,7 @@ fn write_text(
 }
 
 /// Runs the command; closing counts go to standard error.
-pub fn run(paths: &[PathBuf], mode: Output) -> Result<()> {
+pub(crate) fn run(paths: &[PathBuf], mode: Output) -> Result<()> {
     let mut counts = Counts::default();
     let complete = write_each_game(paths, None, |w, item| {
         counts.games += 1;

@@ -19,7 +19,7 @@ use lanke_rescore::judging::start_engine;
 use lanke_rescore::rows::{process, RunSettings};
 
 /// Parses `all` or a comma-separated list of family ids.
-pub fn parse_rules(text: &str) -> Result<Vec<&'static Family>> {
+pub(crate) fn parse_rules(text: &str) -> Result<Vec<&'static Family>> {
     if text.trim().eq_ignore_ascii_case("all") {
         return Ok(FAMILIES.iter().collect());
     }
@@ -47,7 +47,7 @@ pub(crate) fn fmt(v: f64) -> String {
 }
 
 /// Runs `lanke score`.
-pub fn run(
+pub(crate) fn run(
     paths: &[PathBuf],
     select: Option<&Selector>,
     settings: &RunSettings,
@@ -151,7 +151,7 @@ pub fn run(
 /// Runs `lanke show PATH --svg OUT`: the one game of PATH that `select`
 /// takes (PATH's only game without one), drawn into OUT (`-`: standard
 /// output). More than one game is an error that lists some of their ids.
-pub fn show(
+pub(crate) fn show(
     path: &Path,
     select: Option<&Selector>,
     settings: &RunSettings,

@@ -166,7 +166,7 @@ fn check(paths: &[PathBuf]) -> Result<bool> {
 
 /// Runs the command. Exits non-zero when `--check` finds a record that
 /// breaks the rule.
-pub fn run(grabs: Option<&str>, seed: u64, size: u8, checks: &[PathBuf]) -> Result<()> {
+pub(crate) fn run(grabs: Option<&str>, seed: u64, size: u8, checks: &[PathBuf]) -> Result<()> {
     if !checks.is_empty() {
         if !check(checks)? {
             bail!("some records do not open as the Tianyi rule places stones");

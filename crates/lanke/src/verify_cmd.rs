@@ -43,7 +43,7 @@ use lanke_rescore::rows::year_of;
 
 /// One checked statement.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Check {
+pub(crate) struct Check {
     pub game_id: String,
     /// Where the statement was read: `RE`, `GC`, `C`.
     pub source: &'static str,
@@ -520,7 +520,7 @@ fn explain(a: &Annotation, facts: &Facts, scores: &Scores, first: String) -> Str
 
 /// Verifies the records `select` takes (all without one); returns every
 /// check. A selection that takes no game is an error.
-pub fn verify(
+pub(crate) fn verify(
     paths: &[PathBuf],
     select: Option<&Selector>,
     spec: &JudgeSpec,
@@ -737,7 +737,7 @@ fn needs_play_history(a: &Annotation, unit: Unit) -> bool {
 }
 
 /// Runs the command.
-pub fn run(
+pub(crate) fn run(
     paths: &[PathBuf],
     select: Option<&Selector>,
     spec: &JudgeSpec,

@@ -8,7 +8,7 @@ use lanke_judge::{judge_final, JudgeOptions, Judgement, StatusSource};
 use lanke_sgf::{load_collection, GameRecord, Point};
 
 /// The first game of an SGF file's bytes.
-pub fn record(bytes: &[u8]) -> GameRecord {
+pub(crate) fn record(bytes: &[u8]) -> GameRecord {
     load_collection(bytes, None)
         .games
         .remove(0)
@@ -17,12 +17,12 @@ pub fn record(bytes: &[u8]) -> GameRecord {
 
 /// The built-in judgement of a record's final position (the side to move
 /// from the record), with the replayed final board.
-pub fn judged(bytes: &[u8]) -> (Judgement, Board) {
+pub(crate) fn judged(bytes: &[u8]) -> (Judgement, Board) {
     judged_with(bytes, &JudgeOptions::default())
 }
 
 /// [`judged`] with the given options.
-pub fn judged_with(bytes: &[u8], opts: &JudgeOptions) -> (Judgement, Board) {
+pub(crate) fn judged_with(bytes: &[u8], opts: &JudgeOptions) -> (Judgement, Board) {
     let r = record(bytes);
     let played = replay(&r);
     (
@@ -32,7 +32,7 @@ pub fn judged_with(bytes: &[u8], opts: &JudgeOptions) -> (Judgement, Board) {
 }
 
 /// SGF points, sorted as the judgement lists them.
-pub fn pts(list: &[&str]) -> Vec<Point> {
+pub(crate) fn pts(list: &[&str]) -> Vec<Point> {
     let mut v: Vec<Point> = list.iter().map(|s| Point::from_sgf(s).unwrap()).collect();
     v.sort_unstable();
     v

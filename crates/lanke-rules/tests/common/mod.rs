@@ -7,7 +7,7 @@ use lanke_sgf::{load_collection, GameRecord};
 
 /// The first game of an SGF file's bytes, its replay, and the built-in
 /// judgement of its final position (the side to move from the record).
-pub fn judged(bytes: &[u8]) -> (GameRecord, Replay, Judgement) {
+pub(crate) fn judged(bytes: &[u8]) -> (GameRecord, Replay, Judgement) {
     let record = load_collection(bytes, None)
         .games
         .remove(0)

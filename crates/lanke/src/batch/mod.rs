@@ -15,8 +15,8 @@
 //! hashes to part K; `merge` joins the parts in `seq` order and derives the
 //! reports with the same code, so the files equal a single run's.
 
-pub mod schema;
-pub mod svg;
+pub(crate) mod schema;
+pub(crate) mod svg;
 mod tables;
 
 use std::collections::BTreeMap;
@@ -41,7 +41,7 @@ use tables::{
 };
 
 /// What a batch run was asked to do.
-pub struct BatchArgs {
+pub(crate) struct BatchArgs {
     pub paths: Vec<PathBuf>,
     pub out: PathBuf,
     /// Families, judge, overrides and komi; pictures are kept when `svg`
@@ -70,7 +70,7 @@ const CHUNK: usize = 16;
 const CHUNKS_IN_FLIGHT: usize = 16;
 
 /// Parses `K/N`.
-pub fn parse_shard(text: &str) -> Result<(u64, u64)> {
+pub(crate) fn parse_shard(text: &str) -> Result<(u64, u64)> {
     let (k, n) = text
         .split_once('/')
         .context("--shard takes K/N, e.g. 2/3")?;
@@ -83,7 +83,7 @@ pub fn parse_shard(text: &str) -> Result<(u64, u64)> {
 
 /// The part (1-based) a game id belongs to among `n` (FNV-1a).
 #[must_use]
-pub fn shard_of(game_id: &str, n: u64) -> u64 {
+pub(crate) fn shard_of(game_id: &str, n: u64) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in game_id.bytes() {
         h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
@@ -94,7 +94,7 @@ pub fn shard_of(game_id: &str, n: u64) -> u64 {
 /// A run's settings as `run.json` states them: what must agree between a
 /// run and its resumption or its shards, and what `merge` reads back.
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
-pub struct RunDescription {
+pub(crate) struct RunDescription {
     pub lanke: String,
     pub inputs: Vec<String>,
     pub families: Vec<String>,
@@ -107,7 +107,7 @@ pub struct RunDescription {
 /// built-in judge, the engine where it is unsure), with the built-in
 /// judge's settings and the engine's command where they apply.
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
-pub struct JudgeDescription {
+pub(crate) struct JudgeDescription {
     pub kind: String,
     pub engine: Option<String>,
     pub playouts: Option<u32>,
@@ -117,7 +117,7 @@ pub struct JudgeDescription {
 
 /// One line of the overrides file a run used, its points in SGF.
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
-pub struct OverrideDescription {
+pub(crate) struct OverrideDescription {
     pub key: String,
     pub dead: Vec<String>,
     pub seki: Vec<String>,
@@ -260,7 +260,7 @@ impl Progress {
 }
 
 /// Runs a batch.
-pub fn run(a: &BatchArgs) -> Result<()> {
+pub(crate) fn run(a: &BatchArgs) -> Result<()> {
     fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
     let _lock = OutLock::take(&a.out)?;
     watch_for_interrupt();
@@ -537,7 +537,7 @@ fn finish(out: &Path, partial: &Path, derived: &Derived, compress: bool) -> Resu
 }
 
 /// `lanke merge`: joins shard outputs into the files one run would write.
-pub fn merge(
+pub(crate) fn merge(
     parts: &[PathBuf],
     out: &Path,
     komi: KomiChoice,
@@ -663,7 +663,7 @@ fn draw_discrepancies(
 }
 
 /// The komi a finished run used, read from its run.json.
-pub fn komi_of(dir: &Path) -> Result<KomiChoice> {
+pub(crate) fn komi_of(dir: &Path) -> Result<KomiChoice> {
     let path = dir.join("run.json");
     let text = fs::read_to_string(&path).with_context(|| path.display().to_string())?;
     let run: RunDescription = serde_json::from_str(&text)

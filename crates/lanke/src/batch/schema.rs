@@ -7,7 +7,7 @@ use serde_json::json;
 /// (column, Frictionless type, meaning)
 type Field = (&'static str, &'static str, &'static str);
 
-pub const GAMES: &[Field] = &[
+pub(crate) const GAMES: &[Field] = &[
     ("seq", "integer", "Position of the game in the whole input (walk order); the merge key."),
     ("game_id", "string", "Stable id: name!member#index, the name starting at the input named (its own file or directory name, then the path below it), however its path was typed."),
     ("source", "string", "File or archive path as found (the input as typed, then the path below it)."),
@@ -67,7 +67,7 @@ pub const GAMES: &[Field] = &[
     ("seki_points", "integer", "Seki eyes plus shared seki liberties."),
 ];
 
-pub const SCORES: &[Field] = &[
+pub(crate) const SCORES: &[Field] = &[
     ("seq", "integer", "The game's seq (see games.csv)."),
     ("game_id", "string", "The game's id."),
     ("family", "string", "Scoring family id (docs/RULES.md)."),
@@ -87,7 +87,7 @@ pub const SCORES: &[Field] = &[
     ("note", "string", "Extra figures of the tradition (equal-stone 目, Black's count in stones, move balancing)."),
 ];
 
-pub const DISCREPANCIES: &[Field] = &[
+pub(crate) const DISCREPANCIES: &[Field] = &[
     ("seq", "integer", "The game's seq."),
     ("game_id", "string", "The game's id."),
     ("kind", "string", "families-disagree (winners differ between families) or contradicts-record (the record's own family disagrees with a counted result)."),
@@ -100,7 +100,7 @@ pub const DISCREPANCIES: &[Field] = &[
     ("detail", "string", "For contradictions: the reference family's margin against the record, and where the record lies against the margins every reading gives (scores.csv margin_low..margin_high) when both count in one unit."),
 ];
 
-pub const SUMMARY: &[Field] = &[
+pub(crate) const SUMMARY: &[Field] = &[
     ("metric", "string", "games, winner_flip_rate, area_vs_territory_winner_disagree_rate, record_agreement_rate, estimate_agreement_rate (unfinished games with a stated winner: the share whose mid-game estimate names the player the resignation, time or forfeit names), area_minus_territory_mean_by_cause, area_minus_territory_histogram."),
     ("family", "string", "The scoring family of a record_agreement_rate or estimate_agreement_rate row (docs/RULES.md); empty for the other metrics."),
     ("dimension", "string", "status, finished, all, collection, decade, cause or difference."),
@@ -145,7 +145,7 @@ struct Keys {
 /// scores table was written (`scores.csv`, or `scores.csv.gz` when
 /// compressed).
 #[must_use]
-pub fn datapackage(scores_path: &str) -> String {
+pub(crate) fn datapackage(scores_path: &str) -> String {
     let of_game = |primary| Keys {
         primary,
         refers_to_games: true,

@@ -33,7 +33,7 @@ const COLUMNS: &str = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 /// A file name for a game id: characters other than letters, digits, `-`
 /// and `.` become `_`.
 #[must_use]
-pub fn file_name(game_id: &str) -> String {
+pub(crate) fn file_name(game_id: &str) -> String {
     let mut s: String = game_id
         .chars()
         .map(|c| {
@@ -160,7 +160,7 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 
 /// Renders the diagram of game `id` (its row and scores give the caption).
 #[must_use]
-pub fn render(picture: &Picture, id: &str, game: &GameRow, scores: &[ScoreRow]) -> String {
+pub(crate) fn render(picture: &Picture, id: &str, game: &GameRow, scores: &[ScoreRow]) -> String {
     let (board, j) = (&picture.board, &picture.judgement);
     let n = board.size();
     let grid = STEP * f64::from(n - 1);

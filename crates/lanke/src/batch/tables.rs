@@ -13,8 +13,8 @@ use flate2::write::GzEncoder;
 use flate2::Compression;
 
 /// The scores table's file names, plain and compressed.
-pub const SCORES_CSV: &str = "scores.csv";
-pub const SCORES_CSV_GZ: &str = "scores.csv.gz";
+pub(super) const SCORES_CSV: &str = "scores.csv";
+pub(super) const SCORES_CSV_GZ: &str = "scores.csv.gz";
 
 pub(super) fn csv_appender(path: &Path, fresh: bool) -> Result<csv::Writer<BufWriter<File>>> {
     let file = OpenOptions::new()
