@@ -51,6 +51,19 @@ pub fn ended_on_the_board(result_raw: &str, r: &Replay) -> bool {
     !stopped_early || r.tally.first_double_pass.is_some()
 }
 
+/// Neutral points left at a record's end beyond which the game was plainly
+/// not played out: on eval sample 1 the exactly reproduced records have at
+/// most 28 but for one chance match (Oteai 1974 game 185, 144), while 16
+/// misses have 41 to 267.
+pub const UNFINISHED_DAME: u32 = 40;
+
+/// Did the record stop plainly before the end: more than
+/// [`UNFINISHED_DAME`] neutral points left, or under 100 moves?
+#[must_use]
+pub fn unfinished(dame_before_fill: u32, moves: u32) -> bool {
+    dame_before_fill > UNFINISHED_DAME || moves < 100
+}
+
 /// The judge for one game: `spec` for a finished game; for a mid-game
 /// position the built-in judge's quick estimate (`Stage::MidGame` with
 /// [`UNFINISHED_PLAYOUTS`]), and no engine is consulted either.

@@ -32,6 +32,7 @@ use crate::games::for_each_game;
 use crate::output::write_stdout;
 use lanke_rescore::item::GameId;
 use lanke_rescore::judging::{judge_game, no_position, start_engine, JudgeSpec, Override};
+use lanke_rescore::judging::{unfinished, UNFINISHED_DAME};
 
 /// A recorded counted margin, Black minus White (points).
 fn recorded_margin(result: &str) -> Option<f64> {
@@ -100,18 +101,6 @@ pub(crate) struct EvalRow {
 /// The miss cause of a game the judge engine (`--judge gtp:` or
 /// `builtin+gtp:`) could not judge.
 const ENGINE_ERROR: &str = "engine error";
-
-/// Neutral points left at a record's end beyond which the game was plainly
-/// not played out: on eval sample 1 the exactly reproduced records have at
-/// most 28 but for one chance match (Oteai 1974 game 185, 144), while 16
-/// misses have 41 to 267.
-pub(crate) const UNFINISHED_DAME: u32 = 40;
-
-/// Did the record stop plainly before the end: more than
-/// [`UNFINISHED_DAME`] neutral points left, or under 100 moves?
-pub(crate) fn unfinished(dame_before_fill: u32, moves: u32) -> bool {
-    dame_before_fill > UNFINISHED_DAME || moves < 100
-}
 
 /// Was the game played out far enough for its margin to be reproducible?
 fn played_out(row: &EvalRow) -> bool {

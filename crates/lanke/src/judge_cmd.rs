@@ -8,31 +8,14 @@ use std::path::PathBuf;
 use anyhow::Result;
 use lanke_board::replay;
 use lanke_judge::{Counts, FillKind, Judgement, PointClass};
-use lanke_sgf::{Color, Point};
+use lanke_sgf::Point;
 use serde::Serialize;
 
 use crate::games::Selector;
-use crate::output::{write_each_game, PerColor};
+use crate::output::{judged_diagram, write_each_game, PerColor};
 use lanke_rescore::judging::{
     ended_on_the_board, judge_game, judge_name, spec_for_game, start_engine, JudgeSpec, Override,
 };
-
-/// The judged diagram: `X O` live, `x o` dead, `+` Black's territory,
-/// `-` White's, `#` seki eye, `=` shared seki liberty, `.` dame.
-#[must_use]
-pub(crate) fn judged_diagram(j: &Judgement, board: &lanke_board::Board) -> String {
-    board.diagram_with(|p, _| match j.class(p) {
-        PointClass::LiveStone(Color::Black) => 'X',
-        PointClass::LiveStone(Color::White) => 'O',
-        PointClass::DeadStone(Color::Black) => 'x',
-        PointClass::DeadStone(Color::White) => 'o',
-        PointClass::Territory(Color::Black) => '+',
-        PointClass::Territory(Color::White) => '-',
-        PointClass::SekiEye(_) => '#',
-        PointClass::SharedLiberty => '=',
-        PointClass::Dame => '.',
-    })
-}
 
 fn pc<T: Clone>(v: &[T; 2]) -> PerColor<T> {
     PerColor::from(v)

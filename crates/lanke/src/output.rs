@@ -1,13 +1,16 @@
 //! Output plumbing shared by the commands: the Black/White pair of the JSON
 //! objects, a loop that writes every game to standard output, and a single
 //! write to it, both stopping quietly when the reader closes the pipe
-//! (`lanke ... | head`).
+//! (`lanke ... | head`); how numbers and the judged diagram are written
+//! as text.
 
 use std::io::{self, BufWriter, StdoutLock, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use anyhow::Result;
+use lanke_judge::{Judgement, PointClass};
+use lanke_sgf::Color;
 use serde::Serialize;
 
 use crate::games::{for_each_selected, NoGameSelected, Selector};
@@ -69,4 +72,30 @@ pub(crate) fn write_each_game(
             Ok(true)
         }
     }
+}
+
+/// A figure as the tables print it: no decimals when whole.
+pub(crate) fn fmt(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v}")
+    }
+}
+
+/// The judged diagram: `X O` live, `x o` dead, `+` Black's territory,
+/// `-` White's, `#` seki eye, `=` shared seki liberty, `.` dame.
+#[must_use]
+pub(crate) fn judged_diagram(j: &Judgement, board: &lanke_board::Board) -> String {
+    board.diagram_with(|p, _| match j.class(p) {
+        PointClass::LiveStone(Color::Black) => 'X',
+        PointClass::LiveStone(Color::White) => 'O',
+        PointClass::DeadStone(Color::Black) => 'x',
+        PointClass::DeadStone(Color::White) => 'o',
+        PointClass::Territory(Color::Black) => '+',
+        PointClass::Territory(Color::White) => '-',
+        PointClass::SekiEye(_) => '#',
+        PointClass::SharedLiberty => '=',
+        PointClass::Dame => '.',
+    })
 }

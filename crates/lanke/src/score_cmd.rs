@@ -12,7 +12,7 @@ use serde_json::json;
 
 use crate::batch::svg;
 use crate::games::{for_each_selected, NoGameSelected, Selector};
-use crate::judge_cmd::judged_diagram;
+use crate::output::{fmt, judged_diagram};
 use crate::output::{write_each_game, write_stdout};
 use lanke_rescore::item::GameItem;
 use lanke_rescore::judging::start_engine;
@@ -35,15 +35,6 @@ pub(crate) fn parse_rules(text: &str) -> Result<Vec<&'static Family>> {
             }
         })
         .collect()
-}
-
-/// A figure as the tables print it: no decimals when whole.
-pub(crate) fn fmt(v: f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v}")
-    }
 }
 
 /// Runs `lanke score`.

@@ -34,11 +34,11 @@ use lanke_rules::{
 };
 use lanke_sgf::{Color, GameRecord};
 
-use crate::eval_cmd::{unfinished, UNFINISHED_DAME};
 use crate::games::{for_each_selected, NoGameSelected, Selector};
+use crate::output::fmt;
 use crate::output::write_stdout;
-use crate::score_cmd::fmt;
 use lanke_rescore::judging::{judge_game, start_engine, JudgeSpec, Override};
+use lanke_rescore::judging::{unfinished, UNFINISHED_DAME};
 use lanke_rescore::rows::year_of;
 
 /// One checked statement.
