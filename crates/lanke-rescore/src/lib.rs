@@ -3,13 +3,15 @@
 //! overrides, the built-in judge or an engine), to the quantities the
 //! families count (`readings`), to its typed report rows
 //! (`rows`: the game's fields and one score per family), and from many
-//! games' rows to the discrepancies and the corpus summary (`derive`).
+//! games' rows to the discrepancies and the corpus summary (`derive`); and
+//! the measurement `lanke eval` makes of one game (`eval`).
 //!
 //! The `lanke` binary walks the inputs, runs this over them in parallel and
 //! writes the tables; a notebook binding can call the same functions. Not
 //! here: walking paths, opening files, writing CSV or JSON, progress bars.
 
 pub mod derive;
+pub mod eval;
 pub mod item;
 pub mod judging;
 pub mod readings;
