@@ -4,7 +4,8 @@
 //! families count (`readings`), to its typed report rows
 //! (`rows`: the game's fields and one score per family), and from many
 //! games' rows to the discrepancies and the corpus summary (`derive`); and
-//! the measurement `lanke eval` makes of one game (`eval`).
+//! the measurement `lanke eval` makes of one game (`eval`), and the check
+//! of the figures one record states (`verify`).
 //!
 //! The `lanke` binary walks the inputs, runs this over them in parallel and
 //! writes the tables; a notebook binding can call the same functions. Not
@@ -16,3 +17,4 @@ pub mod item;
 pub mod judging;
 pub mod readings;
 pub mod rows;
+pub mod verify;

@@ -13,6 +13,8 @@ use lanke_judge::{Judgement, PointClass};
 use lanke_sgf::Color;
 use serde::Serialize;
 
+pub(crate) use lanke_rescore::verify::fmt;
+
 use crate::games::{for_each_selected, NoGameSelected, Selector};
 use lanke_rescore::item::GameItem;
 
@@ -71,15 +73,6 @@ pub(crate) fn write_each_game(
             w.flush()?;
             Ok(true)
         }
-    }
-}
-
-/// A figure as the tables print it: no decimals when whole.
-pub(crate) fn fmt(v: f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v}")
     }
 }
 
