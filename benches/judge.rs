@@ -10,7 +10,7 @@
 //! - `pipeline`: decode + parse + replay + judge + all 20 families, one core
 //!   and two cores (issue 5 targets: 1,000 games/s per core, 1.8x on 2 cores).
 //!
-//! Run: `cargo bench -p lanke-bench --bench judge`.
+//! Run: `cargo bench -p lanke-judge --bench judge`.
 //!
 //! It allocates through mimalloc, as the `lanke` binary does, so that the
 //! figures are the product's.

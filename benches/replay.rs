@@ -3,7 +3,7 @@
 //! measured). Target (issue 2): at least 25,000 games/s on one core; the
 //! sgfmill baseline replays about 400 games/s.
 //!
-//! Run: `cargo bench -p lanke-bench --bench replay`.
+//! Run: `cargo bench -p lanke-board --bench replay`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 

@@ -8,7 +8,7 @@
 //! sealed regions); each gets `PLAYOUTS` playouts (default 64), seeded by
 //! its index. Only the playouts are timed, not the loading.
 //!
-//! Run: `cargo run --release -p lanke-bench --example playout_time [PLAYOUTS]`
+//! Run: `cargo run --release -p lanke-judge --example playout_time [PLAYOUTS]`
 //! (pin it with `taskset -c 1` and alternate two binaries to compare).
 //! A tool for A/B runs, not a target: the targets live in `benches/`.
 
