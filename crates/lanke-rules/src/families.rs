@@ -678,12 +678,21 @@ pub fn score(f: &Family, q: &Quantities, komi: KomiMode) -> Score {
                 MovesCounted::OnBoard => q.play_phase_moves[c],
                 MovesCounted::OnBoardAndVirtual => q.play_phase_moves[c] + q.lone_passes[c],
             };
+            // Seed 000 §1-1: the side that made n moves more takes n of its
+            // stones off the board, and the n points join the unfilled
+            // 单官 split between both (每方得n/2点). The 单官 left at the
+            // pause are the points the ending must still fill: the dame and
+            // the points of the protective moves (烂柯图: "棋盘上有16个未收的
+            // 单官", gp among them), so the figures are those of filling them
+            // alternately and always sum to the board.
             let surplus = f64::from(charged(0)) - f64::from(charged(1));
-            let split = f64::from(q.shared + q.dame_before_fill) / 2.0;
+            let protective = [0, 1].map(|c| f64::from(q.protective[c]));
+            let split = (f64::from(q.shared + q.dame_before_fill) + protective[0] + protective[1])
+                / 2.0;
             note = format!("play-phase stone-moves {}:{}", charged(0), charged(1));
             (
-                f64::from(q.area_before_fill[0]) + split - surplus,
-                f64::from(q.area_before_fill[1]) + split,
+                f64::from(q.area_before_fill[0]) - protective[0] + split - surplus / 2.0,
+                f64::from(q.area_before_fill[1]) - protective[1] + split + surplus / 2.0,
             )
         }
         Counting::LiveStoneRoutes => {

@@ -39,6 +39,14 @@ fn lanke_figures(q: &Quantities) {
     // first and the moves are even, so the margin is the area's.
     let wm = run("wmsg-2008", q, KomiMode::Record(0.0));
     assert_eq!((wm.black, wm.white, wm.margin), (183.0, 178.0, 5.0));
+    // The art versions count the paused position: "棋盘上有16个未收的单官"
+    // (the protective move at gp among them) split between both, and with
+    // 145 moves each nobody pays for a move more: 183 : 178, as the legal
+    // version's equal-stone count.
+    for art in ["sci-1-1", "sci-2-1", "sci-3-1", "sci-4-1"] {
+        let s = run(art, q, KomiMode::Record(0.0));
+        assert_eq!((s.black, s.white, s.margin), (183.0, 178.0, 5.0), "{art}");
+    }
     // With its own 7.5 komi Chinese rules would give White the game.
     assert_eq!(run("chinese", q, KomiMode::Native).outcome, Outcome::White);
     // 计活子: the same margin as Ming/Qing counting in points, B+1 route each way.
@@ -83,6 +91,20 @@ fn jinhua_wan_tu_forty_routes_to_thirty_nine() {
     let jp = run("japanese", &q, KomiMode::Record(0.0));
     assert_eq!((jp.black, jp.white), (58.0, 57.0), "territory + prisoners");
     assert_eq!(jp.margin, 1.0);
+}
+
+/// 金花椀图 under the art versions: White made one move more (122 against
+/// 121) and takes one of its stones off; that point joins the unfilled
+/// 单官 split between both, so the figures sum to the board: 181 : 180.
+#[test]
+fn jinhua_wan_tu_art_versions_take_off_whites_extra_stone() {
+    let q = quantities(lanke_testdata::cwi_file("games/ancient/old_chinese/3.sgf"));
+    assert_eq!(q.play_phase_moves, [121, 122]);
+    for art in ["sci-1-1", "sci-2-1", "sci-3-1", "sci-4-1"] {
+        let s = run(art, &q, KomiMode::Record(0.0));
+        assert_eq!((s.black, s.white, s.margin), (181.0, 180.0, 1.0), "{art}");
+        assert_eq!(s.black + s.white, 361.0, "{art}");
+    }
 }
 
 #[test]
