@@ -80,12 +80,20 @@ impl PlayResult {
     }
 }
 
-/// A go board of size 2..=25: the cells and the hash, nothing else, so a
-/// clone (the judge's readings make many) is one small copy and no
-/// allocation. Flood fills keep their marks in a local `Visited` set.
+/// A go board of 2..=25 lines each way, square or rectangular: the cells
+/// and the hash, nothing else, so a clone (the judge's readings make many)
+/// is one small copy and no allocation. Flood fills keep their marks in a
+/// local `Visited` set.
+///
+/// A rectangular board lies in the square frame of its longer side (what
+/// `size` returns, and what row-major tables are laid out by); the frame's
+/// points beyond the board are border cells, so no move, chain or region
+/// ever reaches them, and `points` never yields them.
 #[derive(Clone)]
 pub struct Board {
     size: u8,
+    width: u8,
+    height: u8,
     cells: [Cell; CELLS],
     hash: u64,
 }
@@ -115,34 +123,75 @@ impl std::fmt::Debug for Board {
 
 impl PartialEq for Board {
     fn eq(&self, other: &Self) -> bool {
-        self.size == other.size && self.cells == other.cells
+        (self.width, self.height) == (other.width, other.height) && self.cells == other.cells
     }
 }
 
 impl Board {
-    /// An empty board. `size` must be within 2..=25 (the record crate checks).
+    /// An empty square board. `size` must be within 2..=25 (the record
+    /// crate checks).
     #[must_use]
     pub fn new(size: u8) -> Board {
+        Board::with_shape(size, size)
+    }
+
+    /// An empty board `width` points across and `height` down, each within
+    /// 2..=25 (the record crate checks).
+    #[must_use]
+    pub fn with_shape(width: u8, height: u8) -> Board {
         assert!(
-            (2..=MAX_BOARD_SIZE).contains(&size),
-            "board size {size} out of range"
+            (2..=MAX_BOARD_SIZE).contains(&width) && (2..=MAX_BOARD_SIZE).contains(&height),
+            "board size {width}x{height} out of range"
         );
         let mut cells = [Cell::Border; CELLS];
-        for y in 0..size {
-            for x in 0..size {
+        for y in 0..height {
+            for x in 0..width {
                 cells[Self::idx(Point::new(x, y))] = Cell::Empty;
             }
         }
         Board {
-            size,
+            size: width.max(height),
+            width,
+            height,
             cells,
             hash: 0,
         }
     }
 
+    /// The side of the board's square frame: its longer side (the size of
+    /// a square board).
     #[must_use]
     pub fn size(&self) -> u8 {
         self.size
+    }
+
+    /// Points across (columns).
+    #[must_use]
+    pub fn width(&self) -> u8 {
+        self.width
+    }
+
+    /// Points down (rows).
+    #[must_use]
+    pub fn height(&self) -> u8 {
+        self.height
+    }
+
+    #[must_use]
+    pub fn is_square(&self) -> bool {
+        self.width == self.height
+    }
+
+    /// Is `p` a point of the board (not of the frame beyond it)?
+    #[must_use]
+    pub fn on_board(&self, p: Point) -> bool {
+        p.x < self.width && p.y < self.height
+    }
+
+    /// How many points the board has.
+    #[must_use]
+    pub fn point_count(&self) -> u32 {
+        u32::from(self.width) * u32::from(self.height)
     }
 
     /// Grid index of a point.
@@ -181,8 +230,8 @@ impl Board {
 
     /// Grid indices of every on-board point, row by row.
     pub fn points(&self) -> impl Iterator<Item = usize> + '_ {
-        let s = self.size;
-        (0..s).flat_map(move |y| (0..s).map(move |x| Self::idx(Point::new(x, y))))
+        let (w, h) = (self.width, self.height);
+        (0..h).flat_map(move |y| (0..w).map(move |x| Self::idx(Point::new(x, y))))
     }
 
     /// Stones of each colour on the board.
@@ -388,17 +437,15 @@ impl Board {
 
     /// The position as text with a caller-chosen character per point.
     pub fn diagram_with(&self, mut glyph: impl FnMut(Point, Cell) -> char) -> String {
-        let s = self.size;
-        let letters: Vec<String> = (0..s)
-            .map(|v| Point::new(v, 0).to_sgf()[..1].to_string())
-            .collect();
-        let mut out = format!("   {}\n", letters.join(" "));
-        for y in 0..s {
-            out.push_str(&format!(" {} ", letters[y as usize]));
-            for x in 0..s {
+        let letter = |v: u8| Point::new(v, 0).to_sgf()[..1].to_string();
+        let columns: Vec<String> = (0..self.width).map(letter).collect();
+        let mut out = format!("   {}\n", columns.join(" "));
+        for y in 0..self.height {
+            out.push_str(&format!(" {} ", letter(y)));
+            for x in 0..self.width {
                 let p = Point::new(x, y);
                 out.push(glyph(p, self.get(p)));
-                if x + 1 < s {
+                if x + 1 < self.width {
                     out.push(' ');
                 }
             }

@@ -164,7 +164,7 @@ pub fn next_to_move(record: &GameRecord, replay: &Replay) -> Color {
 /// Replays the main line of a record.
 #[must_use]
 pub fn replay(record: &GameRecord) -> Replay {
-    let mut board = Board::new(record.size);
+    let mut board = Board::with_shape(record.width, record.height);
     let mut tally = Tally::default();
     let mut anomalies = Vec::new();
     let mut moves = Vec::with_capacity(record.events.len());

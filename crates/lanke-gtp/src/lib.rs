@@ -251,8 +251,16 @@ impl GtpEngine {
         board: &Board,
         to_move: Color,
     ) -> Result<(Vec<Point>, Vec<Point>), GtpError> {
+        // A rectangular board is written as one (SZ[columns:rows]); an
+        // engine that plays square boards only refuses it, an error for
+        // that game.
         let size = board.size();
-        let mut sgf = format!("(;GM[1]FF[4]SZ[{size}]PL[{}]", to_move.letter());
+        let shape = if board.is_square() {
+            size.to_string()
+        } else {
+            format!("{}:{}", board.width(), board.height())
+        };
+        let mut sgf = format!("(;GM[1]FF[4]SZ[{shape}]PL[{}]", to_move.letter());
         for (tag, cell) in [
             ("AB", lanke_board::Cell::Black),
             ("AW", lanke_board::Cell::White),
@@ -322,7 +330,12 @@ pub fn parse_score(answer: &str) -> Option<f64> {
 /// pass, as the replay plays it.
 #[must_use]
 pub fn sgf_of_record(record: &GameRecord, komi: f64) -> String {
-    let mut sgf = format!("(;GM[1]FF[4]SZ[{}]KM[{komi}]", record.size);
+    let size = if record.width == record.height {
+        record.size.to_string()
+    } else {
+        format!("{}:{}", record.width, record.height)
+    };
+    let mut sgf = format!("(;GM[1]FF[4]SZ[{size}]KM[{komi}]");
     let mut node = 0;
     for event in &record.events {
         match event {

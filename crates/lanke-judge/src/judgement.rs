@@ -321,6 +321,11 @@ pub(crate) fn protective_moves(fills: &[Fill]) -> [u32; 2] {
     n
 }
 
+/// The point at a row-major index of a table `size` wide.
+pub(crate) fn row_major_point(i: usize, size: u8) -> Point {
+    Point::new((i % usize::from(size)) as u8, (i / usize::from(size)) as u8)
+}
+
 /// The counts of row-major point classes; a `Dame` point counts as dame
 /// only where `still_dame(row-major index)` holds.
 pub(crate) fn counts_of(classes: &[PointClass], still_dame: impl Fn(usize) -> bool) -> Counts {

@@ -41,7 +41,10 @@ pub struct EvalCase {
 /// the games of its file).
 #[must_use]
 pub fn eligible(record: &GameRecord, games_in_file: usize) -> Option<EvalCase> {
-    if games_in_file != 1 || record.size != 19 || record.info.handicap.stones != 0 {
+    if games_in_file != 1
+        || (record.width, record.height) != (19, 19)
+        || record.info.handicap.stones != 0
+    {
         return None;
     }
     let margin = recorded_margin(record.info.result.as_deref()?)?;
@@ -193,7 +196,7 @@ pub fn rescore(
     // A record with no stone on its board (moves missing from the archive):
     // the record is incomplete, and there is no rescoring to show.
     if no_position(&r).is_some() {
-        let points = u32::from(record.size) * u32::from(record.size);
+        let points = u32::from(record.width) * u32::from(record.height);
         return Ok(unscored("record incomplete", points, 0, None));
     }
     // An engine judge that fails on one game (too slow for its answer

@@ -17,7 +17,7 @@ pub fn quantities(replay: &Replay, judgement: &Judgement, handicap: u8) -> Quant
     let (play_phase, lone) = Quantities::play_phase(replay);
     let dead = &judgement.dead;
     Quantities {
-        points: u32::from(judgement.size) * u32::from(judgement.size),
+        points: replay.board.point_count(),
         stones: a.stones,
         territory: a.territory,
         seki_eyes: a.seki_eyes,

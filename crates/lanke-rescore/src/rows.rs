@@ -35,6 +35,7 @@ pub struct GameRow {
     pub event: String,
     pub collection: String,
     pub size: Option<u8>,
+    pub height: Option<u8>,
     pub komi_raw: String,
     #[serde(serialize_with = "optional_number")]
     pub komi: Option<f64>,
@@ -425,7 +426,8 @@ fn fill_record_fields(row: &mut GameRow, record: &GameRecord, r: &Replay) {
     row.date = s(&i.date);
     row.decade = decade_of(&row.date);
     row.event = s(&i.event);
-    row.size = Some(record.size);
+    row.size = Some(record.width);
+    row.height = Some(record.height);
     row.komi_raw = s(&i.komi.raw);
     row.komi = i.komi.points;
     row.komi_form = i.komi.form.as_str().to_string();

@@ -687,8 +687,8 @@ pub fn score(f: &Family, q: &Quantities, komi: KomiMode) -> Score {
             // alternately and always sum to the board.
             let surplus = f64::from(charged(0)) - f64::from(charged(1));
             let protective = [0, 1].map(|c| f64::from(q.protective[c]));
-            let split = (f64::from(q.shared + q.dame_before_fill) + protective[0] + protective[1])
-                / 2.0;
+            let split =
+                (f64::from(q.shared + q.dame_before_fill) + protective[0] + protective[1]) / 2.0;
             note = format!("play-phase stone-moves {}:{}", charged(0), charged(1));
             (
                 f64::from(q.area_before_fill[0]) - protective[0] + split - surplus / 2.0,

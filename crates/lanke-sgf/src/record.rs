@@ -102,7 +102,9 @@ pub enum RecordError {
     EmptyTree,
     #[error("not a go record: GM[{0}]")]
     NotGo(String),
-    #[error("board size SZ[{0}] is not supported (square boards {MIN_BOARD_SIZE}..={MAX_BOARD_SIZE} only)")]
+    #[error(
+        "board size SZ[{0}] is not supported ({MIN_BOARD_SIZE}..={MAX_BOARD_SIZE} points each way)"
+    )]
     UnsupportedSize(String),
 }
 
@@ -111,7 +113,13 @@ pub enum RecordError {
 pub struct GameRecord {
     /// Index of the game within its file's collection (0-based).
     pub index: usize,
+    /// The longer side: the size of a square board, and the side of the
+    /// square frame a rectangular one lies in (`SZ[19:13]`: 19).
     pub size: u8,
+    /// Points across and down (`SZ[19:13]`: 19 and 13; equal on a square
+    /// board).
+    pub width: u8,
+    pub height: u8,
     pub info: GameInfo,
     /// The main line's events in record order (root setup first).
     pub events: Vec<Event>,
@@ -192,24 +200,43 @@ fn first_value<'a>(tree: &SgfTree<'a>, node: u32, ident: &str) -> Option<&'a str
         .and_then(|p| tree.values(p).first().copied())
 }
 
-fn parse_size(raw: &str) -> Result<u8, RecordError> {
+/// `SZ[n]` or FF[4]'s `SZ[columns:rows]`: the board's width and height.
+fn parse_size(raw: &str) -> Result<Shape, RecordError> {
     let bad = || RecordError::UnsupportedSize(raw.to_string());
     let (w, h) = match raw.split_once(':') {
         Some((w, h)) => (w.trim(), h.trim()),
         None => (raw.trim(), raw.trim()),
     };
-    let w: u32 = w.parse().map_err(|_| bad())?;
-    let h: u32 = h.parse().map_err(|_| bad())?;
-    if w != h || w < u32::from(MIN_BOARD_SIZE) || w > u32::from(MAX_BOARD_SIZE) {
-        return Err(bad());
+    let side = |v: &str| -> Result<u8, RecordError> {
+        let n: u32 = v.parse().map_err(|_| bad())?;
+        if n < u32::from(MIN_BOARD_SIZE) || n > u32::from(MAX_BOARD_SIZE) {
+            return Err(bad());
+        }
+        Ok(n as u8)
+    };
+    Ok(Shape {
+        width: side(w)?,
+        height: side(h)?,
+    })
+}
+
+/// A board's points across and down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Shape {
+    width: u8,
+    height: u8,
+}
+
+impl Shape {
+    fn holds(self, p: Point) -> bool {
+        p.x < self.width && p.y < self.height
     }
-    Ok(w as u8)
 }
 
 /// Expands a point-list value: a point or an FF[4] rectangle `aa:cc`.
-fn expand_points(raw: &str, size: u8) -> Option<Vec<Point>> {
+fn expand_points(raw: &str, shape: Shape) -> Option<Vec<Point>> {
     if let Some((a, b)) = raw.split_once(':') {
-        let (a, b) = (parse_point(a, size)?, parse_point(b, size)?);
+        let (a, b) = (parse_point(a, shape)?, parse_point(b, shape)?);
         let mut v = Vec::new();
         for y in a.y.min(b.y)..=a.y.max(b.y) {
             for x in a.x.min(b.x)..=a.x.max(b.x) {
@@ -218,21 +245,21 @@ fn expand_points(raw: &str, size: u8) -> Option<Vec<Point>> {
         }
         return Some(v);
     }
-    parse_point(raw, size).map(|p| vec![p])
+    parse_point(raw, shape).map(|p| vec![p])
 }
 
 /// One point on the board, as a point-list or `LB` value names it.
-fn parse_point(raw: &str, size: u8) -> Option<Point> {
-    Point::from_sgf(raw.trim()).filter(|p| p.x < size && p.y < size)
+fn parse_point(raw: &str, shape: Shape) -> Option<Point> {
+    Point::from_sgf(raw.trim()).filter(|&p| shape.holds(p))
 }
 
-fn move_target(raw: &str, size: u8) -> MoveTarget {
+fn move_target(raw: &str, shape: Shape) -> MoveTarget {
     let t = raw.trim();
-    if t.is_empty() || (t == "tt" && size <= 19) {
+    if t.is_empty() || (t == "tt" && shape.width <= 19 && shape.height <= 19) {
         return MoveTarget::Pass;
     }
     match Point::from_sgf(t) {
-        Some(p) if p.x < size && p.y < size => MoveTarget::Point(p),
+        Some(p) if shape.holds(p) => MoveTarget::Point(p),
         _ => MoveTarget::OffBoard(raw.to_string()),
     }
 }
@@ -246,10 +273,14 @@ fn extract(index: usize, tree: &SgfTree<'_>) -> Result<GameRecord, RecordError> 
             return Err(RecordError::NotGo(gm.to_string()));
         }
     }
-    let size = match first_value(tree, 0, "SZ") {
+    let shape = match first_value(tree, 0, "SZ") {
         Some(raw) => parse_size(raw)?,
-        None => 19,
+        None => Shape {
+            width: 19,
+            height: 19,
+        },
     };
+    let size = shape.width.max(shape.height);
     let mut issues: Vec<RecordIssue> = tree
         .issues
         .iter()
@@ -283,7 +314,7 @@ fn extract(index: usize, tree: &SgfTree<'_>) -> Result<GameRecord, RecordError> 
                 _ => continue,
             };
             for raw in tree.values(p) {
-                match expand_points(raw, size) {
+                match expand_points(raw, shape) {
                     Some(points) => {
                         for point in points {
                             if n == 0 {
@@ -314,20 +345,20 @@ fn extract(index: usize, tree: &SgfTree<'_>) -> Result<GameRecord, RecordError> 
                     events.push(Event::Move {
                         node: n,
                         color,
-                        target: move_target(raw, size),
+                        target: move_target(raw, shape),
                     });
                     moves_here += 1;
                 }
                 "TB" | "TW" => {
                     let c = usize::from(p.ident == "TW");
                     for raw in tree.values(p) {
-                        marks_here[c].extend(expand_points(raw, size).unwrap_or_default());
+                        marks_here[c].extend(expand_points(raw, shape).unwrap_or_default());
                     }
                 }
                 "LB" => {
                     for raw in tree.values(p) {
                         match raw.split_once(':').and_then(|(at, text)| {
-                            Some((parse_point(at, size)?, unescape_simple_text(text)))
+                            Some((parse_point(at, shape)?, unescape_simple_text(text)))
                         }) {
                             Some(label) => labels_here.push(label),
                             None => issues.push(RecordIssue::BadLabel {
@@ -413,6 +444,8 @@ fn extract(index: usize, tree: &SgfTree<'_>) -> Result<GameRecord, RecordError> 
     Ok(GameRecord {
         index,
         size,
+        width: shape.width,
+        height: shape.height,
         info,
         events,
         comments,
@@ -523,6 +556,26 @@ mod tests {
         );
     }
 
+    /// FF[4]'s `SZ[columns:rows]`: a point beyond the rows is off the
+    /// board, one within them is played.
+    #[test]
+    fn a_rectangular_board_is_read_columns_by_rows() {
+        let g = one("(;FF[4]SZ[9:5];B[ie];W[af];B[ae])");
+        assert_eq!((g.size, g.width, g.height), (9, 9, 5));
+        assert!(
+            matches!(&g.events[0], Event::Move { target: MoveTarget::Point(p), .. } if (p.x, p.y) == (8, 4))
+        );
+        assert!(matches!(
+            &g.events[1],
+            Event::Move {
+                target: MoveTarget::OffBoard(_),
+                ..
+            }
+        ));
+        let square = one("(;SZ[13];B[aa])");
+        assert_eq!((square.size, square.width, square.height), (13, 13, 13));
+    }
+
     #[test]
     fn sizes_out_of_range_are_clear_errors() {
         let f = load_collection(b"(;SZ[37];B[aa])", None);
@@ -530,8 +583,11 @@ mod tests {
             f.games[0].as_ref().unwrap_err(),
             &RecordError::UnsupportedSize("37".into())
         );
-        let f = load_collection(b"(;SZ[19:13];B[aa])", None);
-        assert!(f.games[0].is_err());
+        let f = load_collection(b"(;SZ[19:26];B[aa])", None);
+        assert_eq!(
+            f.games[0].as_ref().unwrap_err(),
+            &RecordError::UnsupportedSize("19:26".into())
+        );
         let f = load_collection(b"(;GM[3];B[aa])", None);
         assert_eq!(
             f.games[0].as_ref().unwrap_err(),

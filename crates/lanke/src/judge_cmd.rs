@@ -95,10 +95,14 @@ struct JudgeJson {
     diagram: Option<Vec<String>>,
 }
 
-fn points_where(j: &Judgement, f: impl Fn(PointClass) -> bool) -> Vec<String> {
-    let s = j.size;
-    (0..s)
-        .flat_map(|y| (0..s).map(move |x| Point::new(x, y)))
+fn points_where(
+    j: &Judgement,
+    board: &lanke_board::Board,
+    f: impl Fn(PointClass) -> bool,
+) -> Vec<String> {
+    board
+        .points()
+        .map(lanke_board::Board::point)
         .filter(|&p| f(j.class(p)))
         .map(|p| p.to_sgf())
         .collect()
@@ -112,7 +116,7 @@ fn judge_json(game: String, j: &Judgement, board: &lanke_board::Board) -> JudgeJ
         .iter()
         .filter(|c| c.status == lanke_judge::Status::Seki)
         .flat_map(|c| c.stones.iter().map(|p| p.to_sgf()))
-        .chain(points_where(j, |c| c == PointClass::SharedLiberty))
+        .chain(points_where(j, board, |c| c == PointClass::SharedLiberty))
         .collect();
     JudgeJson {
         game_id: game,
@@ -130,7 +134,7 @@ fn judge_json(game: String, j: &Judgement, board: &lanke_board::Board) -> JudgeJ
             white: j.groups[1].len(),
         }),
         eye_points: Some(pc(&j.eye_points())),
-        dame: Some(points_where(j, |c| c == PointClass::Dame)),
+        dame: Some(points_where(j, board, |c| c == PointClass::Dame)),
         fills: Some(
             j.fills
                 .iter()

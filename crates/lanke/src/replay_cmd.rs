@@ -85,7 +85,9 @@ struct GameJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     encoding_note: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// Points across; `height` points down (equal on a square board).
     size: Option<u8>,
+    height: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     info: Option<InfoJson<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -135,6 +137,7 @@ fn game_json<'a>(item: &'a GameItem, played: Option<(&'a GameRecord, &'a Replay)
         encoding_declared: file.and_then(|f| f.declared_charset.as_deref()),
         encoding_note: file.and_then(|f| f.decode_note.as_deref()),
         size: None,
+        height: None,
         info: None,
         first_player: None,
         moves: None,
@@ -153,7 +156,8 @@ fn game_json<'a>(item: &'a GameItem, played: Option<(&'a GameRecord, &'a Replay)
     };
     let i = &record.info;
     out.status = if record.lenient() { "lenient" } else { "ok" };
-    out.size = Some(record.size);
+    out.size = Some(record.width);
+    out.height = Some(record.height);
     out.info = Some(InfoJson {
         black: i.black.as_deref(),
         white: i.white.as_deref(),
@@ -239,7 +243,11 @@ fn write_text(
     writeln!(
         w,
         "size {}; result {}; komi {} ({}); handicap {} ({}){}{}",
-        record.size,
+        if record.width == record.height {
+            record.size.to_string()
+        } else {
+            format!("{}:{}", record.width, record.height)
+        },
         show(&i.result),
         i.komi
             .points

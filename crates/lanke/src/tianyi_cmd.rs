@@ -108,6 +108,13 @@ fn check(paths: &[PathBuf]) -> Result<bool> {
                 return writeln!(w, "{}: not checkable: {e}", item.id);
             }
         };
+        if record.width != record.height || record.width % 2 == 0 {
+            return writeln!(
+                w,
+                "{}: not checkable: the rule needs a square board with a centre point, not {}x{}",
+                item.id, record.width, record.height
+            );
+        }
         let stones = first_four(&record.events);
         let mut problems = Vec::new();
         if stones.len() < 4 {
@@ -125,7 +132,7 @@ fn check(paths: &[PathBuf]) -> Result<bool> {
             }
             if reachable(record.size, *p).is_empty() {
                 problems.push(format!(
-                    "stone {} at {} is beyond 8 lines from the centre",
+                    "stone {} at {} is beyond the rule's reach (8 lines from the centre, off the first line)",
                     k + 1,
                     p.to_sgf()
                 ));

@@ -1,6 +1,7 @@
 //! The SVG diagrams rendered to PNG, as a reader's viewer would draw them:
 //! a 19x19 professional game, the 7x7 seki of the source texts with its
-//! labels, and the 19x19 烂柯图 with its sixteen labelled points. The
+//! labels, the 19x19 烂柯图 with its sixteen labelled points, and a 13x7
+//! rectangular board. The
 //! pictures are kept under the test target's scratch directory (the test
 //! prints where) so that a person can look at them; the assertions read
 //! pixels where the SVG put its stones and labels.
@@ -139,4 +140,20 @@ fn diagrams_render_with_their_stones_and_labels() {
     let lanke_tu = svg_of(&data().join("classics/lanke-equal.sgf"), None);
     let (png, fonts) = render(&lanke_tu, "lanke-equal-19x19");
     labels_are_drawn(&lanke_tu, &png, fonts, &["#"; 16]);
+
+    let rect = svg_of(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/shapes/walls-13x7.sgf"),
+        None,
+    );
+    let (png, _) = render(&rect, "walls-13x7");
+    // Thirteen columns and seven rows of lines, nothing of the square
+    // frame beyond the seventh row.
+    let lines = elements(&rect, "<line", "stroke-width=\"0.8\"");
+    let vertical = lines
+        .iter()
+        .filter(|l| attr(l, "x1") == attr(l, "x2"))
+        .count();
+    assert_eq!((vertical, lines.len() - vertical), (13, 7));
+    // 26 wall stones and the two dead ones, and the legend's sample.
+    assert_eq!(stones_are_drawn(&rect, &png), 28 + 1);
 }

@@ -55,26 +55,41 @@ fn escape(t: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The star points of a square board of side `n` (none below 7).
-fn star_points(n: u8) -> Vec<(u8, u8)> {
+/// The lines a side of `n` points has its star points on (none below 7).
+fn star_lines(n: u8) -> Vec<u8> {
     let edge = match n {
         0..=6 => return Vec::new(),
         7..=11 => 2,
         _ => 3,
     };
-    let far = n - 1 - edge;
-    let mut lines = vec![edge, far];
+    let mut lines = vec![edge, n - 1 - edge];
     if n % 2 == 1 && n >= 13 {
         lines.push(n / 2);
     }
+    lines
+}
+
+/// The star points of a square board of side `n` (none below 7).
+#[cfg(test)]
+fn star_points(n: u8) -> Vec<(u8, u8)> {
+    star_points_of(n, n)
+}
+
+/// The star points of a board `w` points across and `h` down: where the
+/// star lines of both sides cross, and the centre of a small board whose
+/// sides are both odd.
+fn star_points_of(w: u8, h: u8) -> Vec<(u8, u8)> {
+    let (across, down) = (star_lines(w), star_lines(h));
     let mut out = Vec::new();
-    for &x in &lines {
-        for &y in &lines {
+    for &x in &across {
+        for &y in &down {
             out.push((x, y));
         }
     }
-    if n % 2 == 1 && n < 13 {
-        out.push((n / 2, n / 2));
+    let centre = (w / 2, h / 2);
+    if w % 2 == 1 && h % 2 == 1 && !across.is_empty() && !down.is_empty() && !out.contains(&centre)
+    {
+        out.push(centre);
     }
     out
 }
@@ -162,11 +177,12 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 #[must_use]
 pub(crate) fn render(picture: &Picture, id: &str, game: &GameRow, scores: &[ScoreRow]) -> String {
     let (board, j) = (&picture.board, &picture.judgement);
-    let n = board.size();
-    let grid = STEP * f64::from(n - 1);
-    let width = (MARGIN * 2.0 + grid).max(MIN_WIDTH);
+    let (cols, rows) = (board.width(), board.height());
+    let grid_w = STEP * f64::from(cols - 1);
+    let grid_h = STEP * f64::from(rows - 1);
+    let width = (MARGIN * 2.0 + grid_w).max(MIN_WIDTH);
     // The board is centred when the caption makes the picture wider.
-    let left = (width - grid) / 2.0;
+    let left = (width - grid_w) / 2.0;
     let top = MARGIN;
     let xy = |x: u8, y: u8| (left + STEP * f64::from(x), top + STEP * f64::from(y));
     let per_line = ((width - 20.0) / CHAR_WIDTH) as usize;
@@ -174,7 +190,7 @@ pub(crate) fn render(picture: &Picture, id: &str, game: &GameRow, scores: &[Scor
         .iter()
         .flat_map(|l| wrap(l, per_line))
         .collect();
-    let legend_y = top + grid + MARGIN + 8.0;
+    let legend_y = top + grid_h + MARGIN + 8.0;
     let caption_y = legend_y + LEGEND_ROW * LEGEND.len() as f64 + 4.0;
     let height = caption_y + LINE * text.len() as f64;
     let mut s = String::new();
@@ -183,34 +199,37 @@ pub(crate) fn render(picture: &Picture, id: &str, game: &GameRow, scores: &[Scor
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"{FONT}\">\n<title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"{WOOD}\"/>",
         escape(id)
     );
-    for k in 0..n {
-        let (a, b) = xy(k, k);
-        let _ = writeln!(
-            s,
-            "<line x1=\"{a}\" y1=\"{top}\" x2=\"{a}\" y2=\"{}\" stroke=\"#000\" stroke-width=\"0.8\"/>\n<line x1=\"{left}\" y1=\"{b}\" x2=\"{}\" y2=\"{b}\" stroke=\"#000\" stroke-width=\"0.8\"/>",
-            top + grid,
-            left + grid
-        );
-        // Columns lettered, rows numbered from the bottom, on all sides.
+    // Columns lettered, rows numbered from the bottom, on all sides.
+    for k in 0..cols {
+        let (a, _) = xy(k, 0);
         let letter = COLUMNS.chars().nth(usize::from(k)).unwrap_or('?');
-        let row = n - k;
         let _ = writeln!(
             s,
-            "<text x=\"{a}\" y=\"{}\" text-anchor=\"middle\">{letter}</text>\n<text x=\"{a}\" y=\"{}\" text-anchor=\"middle\">{letter}</text>\n<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{row}</text>\n<text x=\"{}\" y=\"{}\">{row}</text>",
+            "<line x1=\"{a}\" y1=\"{top}\" x2=\"{a}\" y2=\"{}\" stroke=\"#000\" stroke-width=\"0.8\"/>\n<text x=\"{a}\" y=\"{}\" text-anchor=\"middle\">{letter}</text>\n<text x=\"{a}\" y=\"{}\" text-anchor=\"middle\">{letter}</text>",
+            top + grid_h,
             top - 16.0,
-            top + grid + 24.0,
+            top + grid_h + 24.0,
+        );
+    }
+    for k in 0..rows {
+        let (_, b) = xy(0, k);
+        let row = rows - k;
+        let _ = writeln!(
+            s,
+            "<line x1=\"{left}\" y1=\"{b}\" x2=\"{}\" y2=\"{b}\" stroke=\"#000\" stroke-width=\"0.8\"/>\n<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{row}</text>\n<text x=\"{}\" y=\"{}\">{row}</text>",
+            left + grid_w,
             left - 16.0,
             b + 4.0,
-            left + grid + 16.0,
+            left + grid_w + 16.0,
             b + 4.0
         );
     }
-    for (x, y) in star_points(n) {
+    for (x, y) in star_points_of(cols, rows) {
         let (cx, cy) = xy(x, y);
         let _ = writeln!(s, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"3\" fill=\"#000\"/>");
     }
-    for y in 0..n {
-        for x in 0..n {
+    for y in 0..rows {
+        for x in 0..cols {
             let p = Point::new(x, y);
             let (cx, cy) = xy(x, y);
             mark(&mut s, board.get(p), j.class(p), cx, cy);
