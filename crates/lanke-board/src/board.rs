@@ -463,6 +463,27 @@ mod tests {
         Board::idx(Point::from_sgf(s).unwrap())
     }
 
+    /// A 5x3 board in its 5x5 frame: the frame's rows 3 and 4 are border,
+    /// so a stone on row 2 has no liberty below it and is captured by two.
+    #[test]
+    fn a_rectangular_board_ends_at_its_last_row() {
+        let mut b = Board::with_shape(5, 3);
+        assert_eq!(
+            (b.size(), b.width(), b.height(), b.point_count()),
+            (5, 5, 3, 15)
+        );
+        assert_eq!(b.points().count(), 15);
+        assert!(b.on_board(Point::new(4, 2)) && !b.on_board(Point::new(0, 3)));
+        assert_eq!(b.get(Point::new(0, 3)), Cell::Border);
+        b.play(Color::Black, at("cc"));
+        assert_eq!(b.chain(at("cc")).1, 3, "left, right and up");
+        b.play(Color::White, at("bc"));
+        b.play(Color::White, at("dc"));
+        let r = b.play(Color::White, at("cb"));
+        assert_eq!(r.captured, 1);
+        assert_eq!(b.diagram().lines().count(), 1 + 3);
+    }
+
     #[test]
     fn corner_capture_and_hash_restores() {
         let mut b = Board::new(9);
