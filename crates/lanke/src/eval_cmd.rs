@@ -26,8 +26,8 @@ use anyhow::Result;
 use lanke_sgf::GameRecord;
 use rayon::prelude::*;
 
-use crate::games::for_each_game;
 use crate::output::write_stdout;
+use lanke_games::for_each_game;
 use lanke_rescore::eval::{
     eligible, rescore, sample, without_last_moves, EvalCase, EvalRow, ENGINE_ERROR,
 };

@@ -11,8 +11,8 @@ use lanke_judge::{Counts, FillKind, Judgement, PointClass};
 use lanke_sgf::Point;
 use serde::Serialize;
 
-use crate::games::Selector;
 use crate::output::{judged_diagram, write_each_game, PerColor};
+use lanke_games::Selector;
 use lanke_rescore::judging::{
     ended_on_the_board, judge_game, judge_name, spec_for_game, start_engine, JudgeSpec, Override,
 };

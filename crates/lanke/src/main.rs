@@ -4,7 +4,7 @@
 
 mod batch;
 mod eval_cmd;
-mod games;
+
 mod judge_cmd;
 
 mod output;
@@ -372,7 +372,7 @@ fn main() -> anyhow::Result<()> {
     match run(cli.command) {
         // A `--game` that names nothing is a usage error, as an unreadable
         // path is: nothing could run.
-        Err(e) if e.downcast_ref::<games::NoGameSelected>().is_some() => {
+        Err(e) if e.downcast_ref::<lanke_games::NoGameSelected>().is_some() => {
             eprintln!("error: {e}");
             std::process::exit(2);
         }
@@ -403,7 +403,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             judging,
         } => {
             let (spec, overrides) = judging.resolve()?;
-            let select = game.as_deref().map(games::Selector::new);
+            let select = game.as_deref().map(lanke_games::Selector::new);
             judge_cmd::run(&paths, select.as_ref(), json, &spec, &overrides)
         }
         Command::Score {
@@ -415,7 +415,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             judging,
         } => {
             let settings = judging.settings(rules.0, komi, !json)?;
-            let select = game.as_deref().map(games::Selector::new);
+            let select = game.as_deref().map(lanke_games::Selector::new);
             score_cmd::run(&paths, select.as_ref(), &settings, json)
         }
         Command::Batch {
@@ -477,7 +477,7 @@ fn run(command: Command) -> anyhow::Result<()> {
                 KomiChoice::Native,
                 true,
             )?;
-            let select = game.as_deref().map(games::Selector::new);
+            let select = game.as_deref().map(lanke_games::Selector::new);
             score_cmd::show(&file, select.as_ref(), &settings, &svg)
         }
         Command::Verify {
@@ -487,7 +487,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             judging,
         } => {
             let (spec, overrides) = judging.resolve()?;
-            let select = game.as_deref().map(games::Selector::new);
+            let select = game.as_deref().map(lanke_games::Selector::new);
             verify_cmd::run(&paths, select.as_ref(), &spec, &overrides, report_only)
         }
         Command::TianyiOpening {

@@ -15,7 +15,7 @@ use serde::Serialize;
 
 pub(crate) use lanke_rescore::verify::fmt;
 
-use crate::games::{for_each_selected, NoGameSelected, Selector};
+use lanke_games::{for_each_selected, NoGameSelected, Selector};
 use lanke_rescore::item::GameItem;
 
 /// A Black/White pair in JSON: `{"B": .., "W": ..}`.

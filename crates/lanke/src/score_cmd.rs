@@ -11,9 +11,9 @@ use lanke_rules::{family, Family, FAMILIES};
 use serde_json::json;
 
 use crate::batch::svg;
-use crate::games::{for_each_selected, NoGameSelected, Selector};
 use crate::output::{fmt, judged_diagram};
 use crate::output::{write_each_game, write_stdout};
+use lanke_games::{for_each_selected, NoGameSelected, Selector};
 use lanke_rescore::item::GameItem;
 use lanke_rescore::judging::start_engine;
 use lanke_rescore::rows::{process, RunSettings};

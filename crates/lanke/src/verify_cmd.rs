@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Result};
 
-use crate::games::{for_each_selected, NoGameSelected, Selector};
 use crate::output::write_stdout;
+use lanke_games::{for_each_selected, NoGameSelected, Selector};
 use lanke_rescore::judging::{start_engine, JudgeSpec, Override};
 use lanke_rescore::verify::{verify_game, Check};
 

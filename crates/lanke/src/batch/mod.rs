@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
-use crate::games::for_each_game_counted;
+use lanke_games::for_each_game_counted;
 use lanke_judge::{EndingMode, JudgeOptions};
 use lanke_rescore::derive::Derived;
 use lanke_rescore::judging::{start_engine, JudgeSpec};
@@ -626,7 +626,7 @@ fn draw_discrepancies(
     let mut drawn = 0usize;
     let mut failure: Option<anyhow::Error> = None;
     for source in sources {
-        crate::games::for_each_game(&[PathBuf::from(source)], |item| {
+        lanke_games::for_each_game(&[PathBuf::from(source)], |item| {
             let at = (
                 item.id.source.as_str(),
                 item.id.member.as_deref().unwrap_or(""),

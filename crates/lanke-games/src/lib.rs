@@ -18,7 +18,7 @@ use lanke_sgf::DecodeStep;
 /// the directory it stands for), then the path below the root, with `/`
 /// between components. `-` (standard input) stays `-`; a path under no
 /// root is shown as found.
-pub(crate) fn shown_name(found: &str, roots: &[PathBuf]) -> String {
+pub fn shown_name(found: &str, roots: &[PathBuf]) -> String {
     if found == "-" {
         return found.to_string();
     }
@@ -82,7 +82,7 @@ impl Vote {
 }
 
 /// Calls `each` for every game reachable from `paths`, in input order.
-pub(crate) fn for_each_game(paths: &[PathBuf], each: impl FnMut(GameItem) -> ControlFlow<()>) {
+pub fn for_each_game(paths: &[PathBuf], each: impl FnMut(GameItem) -> ControlFlow<()>) {
     for_each_selected(paths, None, each);
 }
 
@@ -91,7 +91,7 @@ pub(crate) fn for_each_game(paths: &[PathBuf], each: impl FnMut(GameItem) -> Con
 /// game of the files it names; a key ending in `/` takes every game below
 /// the directories it names (`ancient/old_chinese/`).
 #[derive(Debug, Clone)]
-pub(crate) struct Selector {
+pub struct Selector {
     key: String,
     reach: Reach,
 }
@@ -108,7 +108,7 @@ enum Reach {
 }
 
 impl Selector {
-    pub(crate) fn new(key: &str) -> Selector {
+    pub fn new(key: &str) -> Selector {
         let key = key.trim().replace('\\', "/");
         let reach = if key.ends_with('/') {
             Reach::Directory
@@ -123,7 +123,7 @@ impl Selector {
         Selector { key, reach }
     }
 
-    pub(crate) fn key(&self) -> &str {
+    pub fn key(&self) -> &str {
         &self.key
     }
 
@@ -142,7 +142,7 @@ impl Selector {
         }
     }
 
-    pub(crate) fn takes(&self, id: &GameId) -> bool {
+    pub fn takes(&self, id: &GameId) -> bool {
         match self.reach {
             Reach::Game => ends_at_boundary(&id.to_string(), &self.key),
             Reach::File | Reach::Directory => self.takes_file(&id.file_name()),
@@ -160,7 +160,7 @@ fn ends_at_boundary(text: &str, key: &str) -> bool {
 
 /// Like [`for_each_game`], adding to `read` the bytes read from disk as
 /// the walk goes (for a progress bar against `lanke_input::input_bytes`).
-pub(crate) fn for_each_game_counted(
+pub fn for_each_game_counted(
     paths: &[PathBuf],
     read: &AtomicU64,
     each: impl FnMut(GameItem) -> ControlFlow<()>,
@@ -170,7 +170,7 @@ pub(crate) fn for_each_game_counted(
 
 /// Like [`for_each_game`], only the games `select` takes (all without
 /// one). Returns how many games were handed to `each`.
-pub(crate) fn for_each_selected(
+pub fn for_each_selected(
     paths: &[PathBuf],
     select: Option<&Selector>,
     each: impl FnMut(GameItem) -> ControlFlow<()>,
@@ -227,7 +227,7 @@ fn walk(
 
 /// `--game KEY` matched no game of the inputs (exit status 2).
 #[derive(Debug)]
-pub(crate) struct NoGameSelected {
+pub struct NoGameSelected {
     pub key: String,
     pub inputs: String,
 }
@@ -247,7 +247,7 @@ impl std::error::Error for NoGameSelected {}
 impl NoGameSelected {
     /// The error when `select` took none of `paths`' games (`handed` of
     /// them were handed on); none without a selection.
-    pub(crate) fn check(
+    pub fn check(
         select: Option<&Selector>,
         handed: usize,
         paths: &[PathBuf],
@@ -258,7 +258,7 @@ impl NoGameSelected {
         }
     }
 
-    pub(crate) fn new(select: &Selector, paths: &[PathBuf]) -> NoGameSelected {
+    pub fn new(select: &Selector, paths: &[PathBuf]) -> NoGameSelected {
         NoGameSelected {
             key: select.key().to_string(),
             inputs: paths
