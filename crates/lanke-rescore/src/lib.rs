@@ -11,6 +11,7 @@
 //! writes the tables; a notebook binding can call the same functions. Not
 //! here: walking paths, opening files, writing CSV or JSON, progress bars.
 
+pub mod columns;
 pub mod derive;
 pub mod eval;
 pub mod item;
