@@ -451,6 +451,35 @@ pub fn family(id: &str) -> Option<&'static Family> {
     })
 }
 
+/// The families `text` names: `all`, or ids (and aliases) separated by
+/// commas, in any case.
+pub fn families_named(text: &str) -> Result<Vec<&'static Family>, UnknownFamily> {
+    if text.trim().eq_ignore_ascii_case("all") {
+        return Ok(FAMILIES.iter().collect());
+    }
+    text.split(',')
+        .map(|id| family(id.trim()).ok_or_else(|| UnknownFamily(id.trim().to_string())))
+        .collect()
+}
+
+/// A family id no family has.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownFamily(pub String);
+
+impl std::fmt::Display for UnknownFamily {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let known: Vec<&str> = FAMILIES.iter().map(|f| f.id).collect();
+        write!(
+            f,
+            "unknown rule family `{}`; known: {}",
+            self.0,
+            known.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownFamily {}
+
 /// Which komi a run applies.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub enum KomiMode {

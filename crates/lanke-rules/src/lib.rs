@@ -15,8 +15,9 @@ pub mod recorded;
 pub mod tianyi;
 
 pub use families::{
-    equal_stone_count, family, route_balancing, score, Counting, Family, HandicapComp, KoRule,
-    KomiMode, MovesCounted, Outcome, RouteBalancing, Score, TieRule, Unit, FAMILIES,
+    equal_stone_count, families_named, family, route_balancing, score, Counting, Family,
+    HandicapComp, KoRule, KomiMode, MovesCounted, Outcome, RouteBalancing, Score, TieRule, Unit,
+    UnknownFamily, FAMILIES,
 };
 pub use legality::{verdict, History, Verdict};
 pub use quantities::{all_alive_area, Quantities};

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use lanke_rules::{family, Family, FAMILIES};
+use lanke_rules::Family;
 use serde_json::json;
 
 use crate::batch::svg;
@@ -20,21 +20,7 @@ use lanke_rescore::rows::{process, RunSettings};
 
 /// Parses `all` or a comma-separated list of family ids.
 pub(crate) fn parse_rules(text: &str) -> Result<Vec<&'static Family>> {
-    if text.trim().eq_ignore_ascii_case("all") {
-        return Ok(FAMILIES.iter().collect());
-    }
-    text.split(',')
-        .map(|id| {
-            let id = id.trim();
-            match family(id) {
-                Some(f) => Ok(f),
-                None => {
-                    let known: Vec<&str> = FAMILIES.iter().map(|f| f.id).collect();
-                    bail!("unknown rule family `{id}`; known: {}", known.join(", "))
-                }
-            }
-        })
-        .collect()
+    Ok(lanke_rules::families_named(text)?)
 }
 
 /// Runs `lanke score`.

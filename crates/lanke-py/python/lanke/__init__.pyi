@@ -1,0 +1,15 @@
+import os
+from typing import Dict, Iterable, Optional, Tuple, Union
+
+import pyarrow as pa
+
+TABLES: Tuple[str, str, str, str]
+
+def families() -> list[str]: ...
+def rescore(
+    paths: Union[str, os.PathLike[str], Iterable[Union[str, os.PathLike[str]]]],
+    rules: str = "all",
+    komi: str = "native",
+    judge: str = "builtin",
+    jobs: Optional[int] = None,
+) -> Dict[str, pa.Table]: ...

@@ -1,0 +1,11 @@
+from typing import List, Optional, Sequence, Tuple
+
+def rescore_csv(
+    paths: Sequence[str],
+    rules: str = "all",
+    komi: str = "native",
+    judge: str = "builtin",
+    jobs: Optional[int] = None,
+) -> List[bytes]: ...
+def columns() -> List[Tuple[str, List[Tuple[str, str]]]]: ...
+def families() -> List[str]: ...

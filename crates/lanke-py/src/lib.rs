@@ -1,0 +1,197 @@
+//! The `lanke._lanke` extension module: the rescoring `lanke batch` runs,
+//! called from Python. Each function walks the inputs (`lanke-games`),
+//! rescores the games in parallel (rayon, the GIL released) through the
+//! same per-game pipeline as the binary (`lanke-rescore`), and hands the
+//! tables back as the CSV bytes `lanke batch` writes, with their columns'
+//! types (`columns`), so that the Python side (`python/lanke`) reads them
+//! into pyarrow tables typed as the data package types them. Bad input
+//! is an error row, as in `batch`; bad arguments and unreadable paths are
+//! Python exceptions.
+
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+use lanke_judge::{EndingMode, JudgeOptions, Stage};
+use lanke_rescore::columns::{DISCREPANCIES, GAMES, SCORES, SUMMARY};
+use lanke_rescore::derive::Derived;
+use lanke_rescore::item::GameItem;
+use lanke_rescore::judging::{start_engine, JudgeSpec};
+use lanke_rescore::rows::{process, GameOutput, KomiChoice, RunSettings};
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use rayon::prelude::*;
+
+/// Games judged per parallel round: enough to keep every core busy, few
+/// enough that the records waiting in memory stay small.
+const ROUND: usize = 512;
+
+/// The tables of one rescoring, as CSV bytes (header first).
+struct Tables {
+    games: Vec<u8>,
+    scores: Vec<u8>,
+    discrepancies: Vec<u8>,
+    summary: Vec<u8>,
+}
+
+fn csv_writer() -> csv::Writer<Vec<u8>> {
+    csv::Writer::from_writer(Vec::new())
+}
+
+fn finish(w: csv::Writer<Vec<u8>>) -> Result<Vec<u8>, String> {
+    w.into_inner().map_err(|e| e.to_string())
+}
+
+fn settings(rules: &str, komi: &str, judge: &str) -> PyResult<RunSettings> {
+    let families =
+        lanke_rules::families_named(rules).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let komi = KomiChoice::named(komi).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "komi takes one of {}, not `{komi}`",
+            KomiChoice::NAMES.join(", ")
+        ))
+    })?;
+    let opts = JudgeOptions {
+        playouts: 64,
+        seed: 0,
+        stage: Stage::Final,
+        ending: EndingMode::Filler,
+    };
+    let spec = JudgeSpec::parse(judge, opts).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(RunSettings {
+        families,
+        spec,
+        overrides: Vec::new(),
+        komi,
+        keep_pictures: false,
+    })
+}
+
+/// Rescores every game reachable from `paths` under `settings` on `jobs`
+/// threads, in input order (`seq` from 1), as `lanke batch` does.
+fn rescore_all(paths: &[PathBuf], settings: &RunSettings, jobs: usize) -> Result<Tables, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let (mut games, mut scores) = (csv_writer(), csv_writer());
+    let mut derived = Derived::new(settings.komi);
+    let mut failure: Option<String> = None;
+    let mut seq = 0u64;
+    let mut round: Vec<(u64, GameItem)> = Vec::with_capacity(ROUND);
+    let mut run_round = |round: &mut Vec<(u64, GameItem)>| -> Result<(), String> {
+        let outputs: Vec<GameOutput> = pool.install(|| {
+            round
+                .par_iter()
+                .map_init(
+                    || start_engine(&settings.spec).ok().flatten(),
+                    |engine, (seq, item)| process(*seq, item, settings, engine.as_mut()),
+                )
+                .collect()
+        });
+        round.clear();
+        for out in &outputs {
+            for s in &out.scores {
+                scores.serialize(s).map_err(|e| e.to_string())?;
+            }
+            games.serialize(&out.game).map_err(|e| e.to_string())?;
+            derived.feed(&out.game, &out.scores);
+        }
+        Ok(())
+    };
+    lanke_games::for_each_game(paths, |item| {
+        seq += 1;
+        round.push((seq, item));
+        if round.len() == ROUND {
+            if let Err(e) = run_round(&mut round) {
+                failure = Some(e);
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    run_round(&mut round)?;
+    let mut discrepancies = csv_writer();
+    for d in &derived.discrepancies {
+        discrepancies.serialize(d).map_err(|e| e.to_string())?;
+    }
+    let mut summary = csv_writer();
+    for s in derived.summary() {
+        summary.serialize(&s).map_err(|e| e.to_string())?;
+    }
+    Ok(Tables {
+        games: finish(games)?,
+        scores: finish(scores)?,
+        discrepancies: finish(discrepancies)?,
+        summary: finish(summary)?,
+    })
+}
+
+/// Rescores every game reachable from `paths` (files, directories,
+/// archives) under `rules` (`all` or ids separated by commas) with
+/// `komi` (`native` or `record`) and `judge` (`builtin`, `gtp:COMMAND`,
+/// `builtin+gtp:COMMAND`), on `jobs` threads (all cores by default).
+/// Returns the CSV bytes of the games, scores, discrepancies and summary
+/// tables, the same bytes `lanke batch` writes.
+#[pyfunction]
+#[pyo3(signature = (paths, rules="all", komi="native", judge="builtin", jobs=None))]
+fn rescore_csv<'py>(
+    py: Python<'py>,
+    paths: Vec<PathBuf>,
+    rules: &str,
+    komi: &str,
+    judge: &str,
+    jobs: Option<usize>,
+) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+    let settings = settings(rules, komi, judge)?;
+    for p in &paths {
+        if p.as_os_str() != "-" && std::fs::metadata(p).is_err() {
+            return Err(PyOSError::new_err(format!("cannot read {}", p.display())));
+        }
+    }
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let tables = py
+        .detach(|| rescore_all(&paths, &settings, jobs))
+        .map_err(PyOSError::new_err)?;
+    Ok([
+        tables.games,
+        tables.scores,
+        tables.discrepancies,
+        tables.summary,
+    ]
+    .iter()
+    .map(|b| PyBytes::new(py, b))
+    .collect())
+}
+
+/// Every table's columns as (name, Frictionless type) pairs, in order:
+/// games, scores, discrepancies, summary.
+#[pyfunction]
+fn columns() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
+    [
+        ("games", GAMES),
+        ("scores", SCORES),
+        ("discrepancies", DISCREPANCIES),
+        ("summary", SUMMARY),
+    ]
+    .iter()
+    .map(|(name, fields)| (*name, fields.iter().map(|f| (f.0, f.1)).collect()))
+    .collect()
+}
+
+/// The rule families' ids, in the order the reports list them.
+#[pyfunction]
+fn families() -> Vec<&'static str> {
+    lanke_rules::FAMILIES.iter().map(|f| f.id).collect()
+}
+
+#[pymodule]
+fn _lanke(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(rescore_csv, m)?)?;
+    m.add_function(wrap_pyfunction!(columns, m)?)?;
+    m.add_function(wrap_pyfunction!(families, m)?)?;
+    Ok(())
+}

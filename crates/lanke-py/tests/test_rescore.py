@@ -1,0 +1,71 @@
+"""lanke.rescore against the binary: the same rows ``lanke batch`` writes,
+typed as the data package types them; bad input as rows or exceptions."""
+
+import os
+import subprocess
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.csv as pacsv
+import pytest
+
+import lanke
+from lanke import _lanke
+
+ROOT = Path(__file__).resolve().parents[3]
+CLASSICS = ROOT / "data" / "classics"
+BAD = ROOT / "crates" / "lanke" / "tests" / "bad-inputs"
+LANKE = Path(os.environ.get("LANKE_BIN", ROOT / "target" / "release" / "lanke"))
+
+
+def batch(tmp_path, *paths, extra=()):
+    out = tmp_path / "out"
+    subprocess.run(
+        [str(LANKE), "batch", *map(str, paths), "--out", str(out), "--quiet", *extra],
+        check=True,
+    )
+    return out
+
+
+@pytest.mark.parametrize("komi", ["native", "record"])
+def test_the_same_rows_as_lanke_batch(tmp_path, komi):
+    # The classics and the bad-input corpus: counted, diagrammed, unreadable.
+    paths = [str(CLASSICS), str(BAD)]
+    out = batch(tmp_path, *paths, extra=["--komi", komi])
+    blobs = _lanke.rescore_csv(paths, "all", komi, "builtin", 2)
+    for name, blob in zip(lanke.TABLES, blobs):
+        assert blob == (out / f"{name}.csv").read_bytes(), name
+
+
+def test_tables_are_typed_as_the_data_package_says():
+    tables = lanke.rescore(CLASSICS, rules="japanese,ming-qing,tianyi")
+    games, scores = tables["games"], tables["scores"]
+    assert games.num_rows == 17
+    assert scores.num_rows == 17 * 3
+    assert games.schema.field("size").type == pa.int64()
+    assert games.schema.field("finished").type == pa.bool_()
+    assert scores.schema.field("margin").type == pa.float64()
+    # Seed 001: 高部道平 vs 张乐山 1910, two stones, 白胜三子半.
+    takabe = [
+        r for r in scores.to_pylist()
+        if r["game_id"] == "classics/takabe-zhang-legal.sgf#0" and r["family"] == "ming-qing"
+    ]
+    assert [(r["unit"], r["margin"], r["winner"]) for r in takabe] == [("stones", -3.5, "W")]
+
+
+def test_bad_input_is_an_error_row_and_bad_arguments_raise():
+    tables = lanke.rescore([BAD])
+    status = tables["games"].column("status").to_pylist()
+    assert "error" in status
+    assert len(status) == tables["games"].num_rows
+    with pytest.raises(OSError, match="cannot read"):
+        lanke.rescore("/no/such/archive.tar.gz")
+    with pytest.raises(ValueError, match="unknown rule family `go-ban`"):
+        lanke.rescore(CLASSICS, rules="japanese,go-ban")
+    with pytest.raises(ValueError, match="komi"):
+        lanke.rescore(CLASSICS, komi="fixed")
+
+
+def test_families_in_report_order():
+    assert lanke.families()[:2] == ["japanese", "chinese"]
+    assert "tianyi-cup-final" in lanke.families()
