@@ -167,6 +167,49 @@ fn rescore_csv<'py>(
     .collect())
 }
 
+/// One game or a few, from `source`: a path (file, directory, archive) or
+/// SGF text (starting with `(`). Each game's `games.csv` row and its
+/// `scores.csv` rows as JSON text: `[{"game": {...}, "scores": [...]}]`.
+#[pyfunction]
+#[pyo3(signature = (source, rules="all", komi="native", judge="builtin"))]
+fn score_json(
+    py: Python<'_>,
+    source: &str,
+    rules: &str,
+    komi: &str,
+    judge: &str,
+) -> PyResult<String> {
+    let settings = settings(rules, komi, judge)?;
+    let mut items: Vec<GameItem> = Vec::new();
+    if source.trim_start().starts_with('(') {
+        let (_, loaded) =
+            lanke_rescore::item::load_file("<text>", "<text>", None, source.as_bytes(), None);
+        items = loaded;
+    } else {
+        let path = PathBuf::from(source);
+        if std::fs::metadata(&path).is_err() {
+            return Err(PyOSError::new_err(format!("cannot read {source}")));
+        }
+        lanke_games::for_each_game(&[path], |item| {
+            items.push(item);
+            ControlFlow::Continue(())
+        });
+    }
+    let outputs = py.detach(|| {
+        let mut engine = start_engine(&settings.spec).ok().flatten();
+        items
+            .iter()
+            .enumerate()
+            .map(|(k, item)| process(k as u64 + 1, item, &settings, engine.as_mut()))
+            .collect::<Vec<GameOutput>>()
+    });
+    let games: Vec<serde_json::Value> = outputs
+        .iter()
+        .map(|o| serde_json::json!({"game": o.game, "scores": o.scores}))
+        .collect();
+    serde_json::to_string(&games).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
 /// Every table's columns as (name, Frictionless type) pairs, in order:
 /// games, scores, discrepancies, summary.
 #[pyfunction]
@@ -191,6 +234,7 @@ fn families() -> Vec<&'static str> {
 #[pymodule]
 fn _lanke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rescore_csv, m)?)?;
+    m.add_function(wrap_pyfunction!(score_json, m)?)?;
     m.add_function(wrap_pyfunction!(columns, m)?)?;
     m.add_function(wrap_pyfunction!(families, m)?)?;
     Ok(())

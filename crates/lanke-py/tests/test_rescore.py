@@ -69,3 +69,16 @@ def test_bad_input_is_an_error_row_and_bad_arguments_raise():
 def test_families_in_report_order():
     assert lanke.families()[:2] == ["japanese", "chinese"]
     assert "tianyi-cup-final" in lanke.families()
+
+
+def test_one_game_from_its_text_or_its_path():
+    text = (CLASSICS / "takabe-zhang-legal.sgf").read_text(encoding="utf-8")
+    (from_text,) = lanke.score(text, rules="ming-qing")
+    (from_path,) = lanke.score(CLASSICS / "takabe-zhang-legal.sgf", rules="ming-qing")
+    for game in (from_text, from_path):
+        assert game["game"]["handicap"] == 2
+        [s] = game["scores"]
+        assert (s["family"], s["margin"], s["winner"]) == ("ming-qing", -3.5, "W")
+    assert from_path["game"]["game_id"] == "takabe-zhang-legal.sgf#0"
+    (broken,) = lanke.score("(;GM[1]SZ[40];B[aa])")
+    assert broken["game"]["status"] == "error" and broken["scores"] == []

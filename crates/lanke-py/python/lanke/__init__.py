@@ -11,6 +11,7 @@ released.
 from __future__ import annotations
 
 import io
+import json
 import os
 from typing import Dict, Iterable, Optional, Union
 
@@ -19,7 +20,7 @@ import pyarrow.csv as pacsv
 
 from . import _lanke
 
-__all__ = ["rescore", "families", "TABLES"]
+__all__ = ["rescore", "score", "families", "TABLES"]
 
 TABLES = ("games", "scores", "discrepancies", "summary")
 
@@ -31,6 +32,48 @@ _TYPES = {
 }
 
 PathLike = Union[str, "os.PathLike[str]"]
+
+
+def score(
+    source: Union[PathLike, str],
+    rules: str = "all",
+    komi: str = "native",
+    judge: str = "builtin",
+) -> list:
+    """Rescore one record (or the few games of one file or folder).
+
+    ``source``: a path, or SGF text (starting with ``(``).  Returns one
+    ``{"game": {...}, "scores": [{...}, ...]}`` per game: its ``games.csv``
+    row and its ``scores.csv`` rows as dicts, keyed by the report columns.
+    """
+    text = source if isinstance(source, str) and source.lstrip().startswith("(") else os.fspath(source)
+    columns = dict(_lanke.columns())
+    games, scores = dict(columns["games"]), dict(columns["scores"])
+    return [
+        {
+            "game": _typed(g["game"], games),
+            "scores": [_typed(s, scores) for s in g["scores"]],
+        }
+        for g in json.loads(_lanke.score_json(text, rules, komi, judge))
+    ]
+
+
+def _typed(row: dict, types: dict) -> dict:
+    """A row's values as the report columns type them (numbers come as
+    the text the CSV holds; an empty field is None)."""
+
+    def value(kind, v):
+        if v is None or v == "":
+            return None if kind != "string" else ""
+        if kind == "integer":
+            return int(v)
+        if kind == "number":
+            return float(v)
+        if kind == "boolean":
+            return v if isinstance(v, bool) else v == "true"
+        return v
+
+    return {k: value(types.get(k, "string"), v) for k, v in row.items()}
 
 
 def families() -> list:

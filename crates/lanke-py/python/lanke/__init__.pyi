@@ -6,6 +6,12 @@ import pyarrow as pa
 TABLES: Tuple[str, str, str, str]
 
 def families() -> list[str]: ...
+def score(
+    source: Union[str, os.PathLike[str]],
+    rules: str = "all",
+    komi: str = "native",
+    judge: str = "builtin",
+) -> list[dict]: ...
 def rescore(
     paths: Union[str, os.PathLike[str], Iterable[Union[str, os.PathLike[str]]]],
     rules: str = "all",
