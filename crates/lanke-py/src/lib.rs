@@ -69,7 +69,15 @@ fn settings(rules: &str, komi: &str, judge: &str) -> PyResult<RunSettings> {
 
 /// Rescores every game reachable from `paths` under `settings` on `jobs`
 /// threads, in input order (`seq` from 1), as `lanke batch` does.
-fn rescore_all(paths: &[PathBuf], settings: &RunSettings, jobs: usize) -> Result<Tables, String> {
+/// With `shard` = (k, n), only the games of part k of n (`shard_of`, as
+/// `lanke batch --shard K/N` takes them), still numbered in the whole
+/// input.
+fn rescore_all(
+    paths: &[PathBuf],
+    settings: &RunSettings,
+    jobs: usize,
+    shard: Option<(u64, u64)>,
+) -> Result<Tables, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
@@ -101,6 +109,11 @@ fn rescore_all(paths: &[PathBuf], settings: &RunSettings, jobs: usize) -> Result
     };
     lanke_games::for_each_game(paths, |item| {
         seq += 1;
+        if let Some((k, n)) = shard {
+            if lanke_rescore::item::shard_of(&item.id.to_string(), n) != k {
+                return ControlFlow::Continue(());
+            }
+        }
         round.push((seq, item));
         if round.len() == ROUND {
             if let Err(e) = run_round(&mut round) {
@@ -134,10 +147,11 @@ fn rescore_all(paths: &[PathBuf], settings: &RunSettings, jobs: usize) -> Result
 /// archives) under `rules` (`all` or ids separated by commas) with
 /// `komi` (`native` or `record`) and `judge` (`builtin`, `gtp:COMMAND`,
 /// `builtin+gtp:COMMAND`), on `jobs` threads (all cores by default).
+/// With `shard` = (k, n), only part k of n, as `lanke batch --shard K/N`.
 /// Returns the CSV bytes of the games, scores, discrepancies and summary
 /// tables, the same bytes `lanke batch` writes.
 #[pyfunction]
-#[pyo3(signature = (paths, rules="all", komi="native", judge="builtin", jobs=None))]
+#[pyo3(signature = (paths, rules="all", komi="native", judge="builtin", jobs=None, shard=None))]
 fn rescore_csv<'py>(
     py: Python<'py>,
     paths: Vec<PathBuf>,
@@ -145,8 +159,16 @@ fn rescore_csv<'py>(
     komi: &str,
     judge: &str,
     jobs: Option<usize>,
+    shard: Option<(u64, u64)>,
 ) -> PyResult<Vec<Bound<'py, PyBytes>>> {
     let settings = settings(rules, komi, judge)?;
+    if let Some((k, n)) = shard {
+        if n == 0 || k == 0 || k > n {
+            return Err(PyValueError::new_err(format!(
+                "shard ({k}, {n}): k must be within 1..=n"
+            )));
+        }
+    }
     for p in &paths {
         if p.as_os_str() != "-" && std::fs::metadata(p).is_err() {
             return Err(PyOSError::new_err(format!("cannot read {}", p.display())));
@@ -154,7 +176,7 @@ fn rescore_csv<'py>(
     }
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let tables = py
-        .detach(|| rescore_all(&paths, &settings, jobs))
+        .detach(|| rescore_all(&paths, &settings, jobs, shard))
         .map_err(PyOSError::new_err)?;
     Ok([
         tables.games,

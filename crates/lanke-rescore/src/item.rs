@@ -97,3 +97,13 @@ pub fn load_file(
         .collect();
     (meta, items)
 }
+
+/// The part (1-based) a game id belongs to among `n` (FNV-1a).
+#[must_use]
+pub fn shard_of(game_id: &str, n: u64) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in game_id.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    h % n + 1
+}

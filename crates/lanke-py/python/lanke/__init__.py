@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import json
 import os
-from typing import Dict, Iterable, Optional, Union
+from typing import Dict, Iterable, Optional, Tuple, Union
 
 import pyarrow as pa
 import pyarrow.csv as pacsv
@@ -106,6 +106,7 @@ def rescore(
     komi: str = "native",
     judge: str = "builtin",
     jobs: Optional[int] = None,
+    shard: Optional[Tuple[int, int]] = None,
 ) -> Dict[str, pa.Table]:
     """Rescore every game reachable from ``paths``.
 
@@ -114,7 +115,10 @@ def rescore(
     separated by commas (see ``families()``).  ``komi``: ``"native"`` (each
     family's own) or ``"record"`` (the record's KM for every family).
     ``judge``: ``"builtin"``, ``"gtp:COMMAND"`` or ``"builtin+gtp:COMMAND"``.
-    ``jobs``: worker threads (all cores by default).
+    ``jobs``: worker threads (all cores by default).  ``shard=(k, n)``:
+    only part k of n of the games (as ``lanke batch --shard k/n``; every
+    game keeps its ``seq`` in the whole input), so that n workers, on one
+    machine or a cluster, share an archive.
 
     Returns ``{"games", "scores", "discrepancies", "summary"}`` as pyarrow
     tables.  A game that cannot be read is a ``games`` row with status
@@ -124,6 +128,6 @@ def rescore(
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
     paths = [os.fspath(p) for p in paths]
-    data = _lanke.rescore_csv(paths, rules, komi, judge, jobs)
+    data = _lanke.rescore_csv(paths, rules, komi, judge, jobs, shard)
     columns = dict(_lanke.columns())
     return {name: _table(blob, columns[name]) for name, blob in zip(TABLES, data)}

@@ -18,4 +18,5 @@ def rescore(
     komi: str = "native",
     judge: str = "builtin",
     jobs: Optional[int] = None,
+    shard: Optional[Tuple[int, int]] = None,
 ) -> Dict[str, pa.Table]: ...

@@ -6,6 +6,7 @@ def rescore_csv(
     komi: str = "native",
     judge: str = "builtin",
     jobs: Optional[int] = None,
+    shard: Optional[Tuple[int, int]] = None,
 ) -> List[bytes]: ...
 def score_json(
     source: str, rules: str = "all", komi: str = "native", judge: str = "builtin"

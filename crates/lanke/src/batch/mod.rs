@@ -33,6 +33,7 @@ use rayon::prelude::*;
 use lanke_games::for_each_game_counted;
 use lanke_judge::{EndingMode, JudgeOptions};
 use lanke_rescore::derive::Derived;
+use lanke_rescore::item::shard_of;
 use lanke_rescore::judging::{start_engine, JudgeSpec};
 use lanke_rescore::rows::{self, process, GameOutput, GameRow, KomiChoice, RunSettings, ScoreRow};
 use serde::{Deserialize, Serialize};
@@ -79,16 +80,6 @@ pub(crate) fn parse_shard(text: &str) -> Result<(u64, u64)> {
         bail!("--shard {text}: K must be within 1..=N");
     }
     Ok((k, n))
-}
-
-/// The part (1-based) a game id belongs to among `n` (FNV-1a).
-#[must_use]
-pub(crate) fn shard_of(game_id: &str, n: u64) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in game_id.bytes() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-    }
-    h % n + 1
 }
 
 /// A run's settings as `run.json` states them: what must agree between a
