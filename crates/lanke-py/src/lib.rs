@@ -22,6 +22,12 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::prelude::*;
 
+/// The allocator the `lanke` binary uses, for the same reason: the judge
+/// makes many small, short-lived allocations from several threads, which
+/// the system allocator serves markedly more slowly.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Games judged per parallel round: enough to keep every core busy, few
 /// enough that the records waiting in memory stay small.
 const ROUND: usize = 512;
@@ -84,49 +90,53 @@ fn rescore_all(
         .map_err(|e| e.to_string())?;
     let (mut games, mut scores) = (csv_writer(), csv_writer());
     let mut derived = Derived::new(settings.komi);
-    let mut failure: Option<String> = None;
-    let mut seq = 0u64;
-    let mut round: Vec<(u64, GameItem)> = Vec::with_capacity(ROUND);
-    let mut run_round = |round: &mut Vec<(u64, GameItem)>| -> Result<(), String> {
-        let outputs: Vec<GameOutput> = pool.install(|| {
-            round
-                .par_iter()
-                .map_init(
-                    || start_engine(&settings.spec).ok().flatten(),
-                    |engine, (seq, item)| process(*seq, item, settings, engine.as_mut()),
-                )
-                .collect()
+    // A reader thread walks and decodes the inputs while the pool judges
+    // the round before (as `batch`'s reader does), so reading is not a
+    // pause between rounds.
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<(u64, GameItem)>>(2);
+    let result = std::thread::scope(|scope| -> Result<(), String> {
+        scope.spawn(move || {
+            let mut seq = 0u64;
+            let mut round: Vec<(u64, GameItem)> = Vec::with_capacity(ROUND);
+            lanke_games::for_each_game(paths, |item| {
+                seq += 1;
+                if let Some((k, n)) = shard {
+                    if lanke_rescore::item::shard_of(&item.id.to_string(), n) != k {
+                        return ControlFlow::Continue(());
+                    }
+                }
+                round.push((seq, item));
+                if round.len() == ROUND {
+                    let full = std::mem::replace(&mut round, Vec::with_capacity(ROUND));
+                    if tx.send(full).is_err() {
+                        return ControlFlow::Break(());
+                    }
+                }
+                ControlFlow::Continue(())
+            });
+            let _ = tx.send(round);
         });
-        round.clear();
-        for out in &outputs {
-            for s in &out.scores {
-                scores.serialize(s).map_err(|e| e.to_string())?;
+        for round in rx {
+            let outputs: Vec<GameOutput> = pool.install(|| {
+                round
+                    .par_iter()
+                    .map_init(
+                        || start_engine(&settings.spec).ok().flatten(),
+                        |engine, (seq, item)| process(*seq, item, settings, engine.as_mut()),
+                    )
+                    .collect()
+            });
+            for out in &outputs {
+                for s in &out.scores {
+                    scores.serialize(s).map_err(|e| e.to_string())?;
+                }
+                games.serialize(&out.game).map_err(|e| e.to_string())?;
+                derived.feed(&out.game, &out.scores);
             }
-            games.serialize(&out.game).map_err(|e| e.to_string())?;
-            derived.feed(&out.game, &out.scores);
         }
         Ok(())
-    };
-    lanke_games::for_each_game(paths, |item| {
-        seq += 1;
-        if let Some((k, n)) = shard {
-            if lanke_rescore::item::shard_of(&item.id.to_string(), n) != k {
-                return ControlFlow::Continue(());
-            }
-        }
-        round.push((seq, item));
-        if round.len() == ROUND {
-            if let Err(e) = run_round(&mut round) {
-                failure = Some(e);
-                return ControlFlow::Break(());
-            }
-        }
-        ControlFlow::Continue(())
     });
-    if let Some(e) = failure {
-        return Err(e);
-    }
-    run_round(&mut round)?;
+    result?;
     let mut discrepancies = csv_writer();
     for d in &derived.discrepancies {
         discrepancies.serialize(d).map_err(|e| e.to_string())?;
