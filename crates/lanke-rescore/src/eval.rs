@@ -103,6 +103,34 @@ pub struct EvalRow {
 pub const ENGINE_ERROR: &str = "engine error";
 
 impl EvalRow {
+    /// The row of a game with no rescoring (its cause, neutral points,
+    /// moves and engine error still to say): it stays in the measured set
+    /// as a miss.
+    #[must_use]
+    pub fn unscored(game_id: String, rules: &'static str, komi: f64, recorded: f64) -> EvalRow {
+        EvalRow {
+            game_id,
+            rules,
+            komi,
+            recorded,
+            rescored: f64::NAN,
+            exact: false,
+            low: f64::NAN,
+            high: f64::NAN,
+            check: "",
+            cause: "",
+            confidence: 0.0,
+            dame_before_fill: 0,
+            protective: 0,
+            seki_points: 0,
+            moves: 0,
+            engine: None,
+            engine_exact: None,
+            engine_error: None,
+            uncut_exact: None,
+        }
+    }
+
     /// Was the game played out far enough for its margin to be
     /// reproducible?
     #[must_use]
@@ -172,25 +200,11 @@ pub fn rescore(
             let fam =
                 family(if chinese { "chinese" } else { "japanese" }).expect("family in table");
             EvalRow {
-                game_id: id.to_string(),
-                rules: fam.id,
-                komi,
-                recorded,
-                rescored: f64::NAN,
-                exact: false,
-                low: f64::NAN,
-                high: f64::NAN,
-                check: "",
                 cause,
-                confidence: 0.0,
                 dame_before_fill,
-                protective: 0,
-                seki_points: 0,
                 moves,
-                engine: None,
-                engine_exact: None,
                 engine_error,
-                uncut_exact: None,
+                ..EvalRow::unscored(id.to_string(), fam.id, komi, recorded)
             }
         };
     // A record with no stone on its board (moves missing from the archive):

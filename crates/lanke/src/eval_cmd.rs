@@ -278,25 +278,10 @@ mod tests {
     #[test]
     fn judge_and_scorer_failures_are_counted_apart() {
         let row = |cause: &'static str, error: &str| EvalRow {
-            game_id: "g".to_string(),
-            rules: "japanese",
-            komi: 6.5,
-            recorded: 2.5,
-            rescored: f64::NAN,
-            exact: false,
-            low: f64::NAN,
-            high: f64::NAN,
-            check: "",
             cause,
-            confidence: 0.0,
-            dame_before_fill: 0,
-            protective: 0,
-            seki_points: 0,
             moves: 200,
-            engine: None,
-            engine_exact: None,
             engine_error: Some(error.to_string()),
-            uncut_exact: None,
+            ..EvalRow::unscored("g".to_string(), "japanese", 6.5, 2.5)
         };
         let rows = [
             row(ENGINE_ERROR, "judge timed out"),
