@@ -15,6 +15,7 @@ use lanke_judge::{EndingMode, JudgeOptions, Stage};
 use lanke_rescore::columns::{DISCREPANCIES, GAMES, SCORES, SUMMARY};
 use lanke_rescore::derive::Derived;
 use lanke_rescore::item::GameItem;
+use lanke_rescore::judged::{judge_record, judged, JudgedGame};
 use lanke_rescore::judging::{start_engine, JudgeSpec};
 use lanke_rescore::rows::{process, GameOutput, KomiChoice, RunSettings};
 use pyo3::exceptions::{PyOSError, PyValueError};
@@ -199,6 +200,51 @@ fn rescore_csv<'py>(
     .collect())
 }
 
+/// The games of `source`: a path (file, directory, archive) or SGF text
+/// (starting with `(`).
+fn items_of(source: &str) -> PyResult<Vec<GameItem>> {
+    if source.trim_start().starts_with('(') {
+        let (_, items) =
+            lanke_rescore::item::load_file("<text>", "<text>", None, source.as_bytes(), None);
+        return Ok(items);
+    }
+    let path = PathBuf::from(source);
+    if std::fs::metadata(&path).is_err() {
+        return Err(PyOSError::new_err(format!("cannot read {source}")));
+    }
+    let mut items = Vec::new();
+    lanke_games::for_each_game(&[path], |item| {
+        items.push(item);
+        ControlFlow::Continue(())
+    });
+    Ok(items)
+}
+
+/// The judged games of `source` (a path or SGF text) under `judge`, as
+/// JSON text: one object per game, `lanke judge --json`'s lines.
+#[pyfunction]
+#[pyo3(signature = (source, judge="builtin"))]
+fn judge_json(py: Python<'_>, source: &str, judge: &str) -> PyResult<String> {
+    let settings = settings("all", "native", judge)?;
+    let items = items_of(source)?;
+    let games = py.detach(|| {
+        let mut engine = start_engine(&settings.spec).ok().flatten();
+        items
+            .iter()
+            .map(|item| {
+                let game = item.id.to_string();
+                match item.game.as_ref().map_err(Clone::clone).and_then(|record| {
+                    judge_record(&game, record, &settings.spec, &[], engine.as_mut())
+                }) {
+                    Ok((j, r)) => judged(game, &j, &r.board),
+                    Err(e) => JudgedGame::error(game, e),
+                }
+            })
+            .collect::<Vec<JudgedGame>>()
+    });
+    serde_json::to_string(&games).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
 /// One game or a few, from `source`: a path (file, directory, archive) or
 /// SGF text (starting with `(`). Each game's `games.csv` row and its
 /// `scores.csv` rows as JSON text: `[{"game": {...}, "scores": [...]}]`.
@@ -212,21 +258,7 @@ fn score_json(
     judge: &str,
 ) -> PyResult<String> {
     let settings = settings(rules, komi, judge)?;
-    let mut items: Vec<GameItem> = Vec::new();
-    if source.trim_start().starts_with('(') {
-        let (_, loaded) =
-            lanke_rescore::item::load_file("<text>", "<text>", None, source.as_bytes(), None);
-        items = loaded;
-    } else {
-        let path = PathBuf::from(source);
-        if std::fs::metadata(&path).is_err() {
-            return Err(PyOSError::new_err(format!("cannot read {source}")));
-        }
-        lanke_games::for_each_game(&[path], |item| {
-            items.push(item);
-            ControlFlow::Continue(())
-        });
-    }
+    let items = items_of(source)?;
     let outputs = py.detach(|| {
         let mut engine = start_engine(&settings.spec).ok().flatten();
         items
@@ -267,6 +299,7 @@ fn families() -> Vec<&'static str> {
 fn _lanke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rescore_csv, m)?)?;
     m.add_function(wrap_pyfunction!(score_json, m)?)?;
+    m.add_function(wrap_pyfunction!(judge_json, m)?)?;
     m.add_function(wrap_pyfunction!(columns, m)?)?;
     m.add_function(wrap_pyfunction!(families, m)?)?;
     Ok(())

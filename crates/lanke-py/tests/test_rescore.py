@@ -82,3 +82,20 @@ def test_one_game_from_its_text_or_its_path():
     assert from_path["game"]["game_id"] == "takabe-zhang-legal.sgf#0"
     (broken,) = lanke.score("(;GM[1]SZ[40];B[aa])")
     assert broken["game"]["status"] == "error" and broken["scores"] == []
+
+
+def test_a_judged_position_as_lanke_judge_prints_it(tmp_path):
+    """lanke.judge gives the binary's `judge --json` line, dead stones and
+    all: the 13x7 record of the binary's tests, one dead stone a side."""
+    record = ROOT / "crates" / "lanke" / "tests" / "shapes" / "walls-13x7.sgf"
+    (game,) = lanke.judge(record)
+    assert game["dead"] == {"B": ["ca"], "W": ["gf"]}
+    assert game["after_fill"]["territory"] == {"B": 39, "W": 26}
+    printed = subprocess.run(
+        [str(LANKE), "judge", "--json", str(record)], check=True, capture_output=True, text=True
+    ).stdout
+    import json
+
+    assert json.loads(printed) == game
+    (broken,) = lanke.judge("(;GM[1]SZ[40];B[aa])")
+    assert broken["status"] == "error" and "SZ[40]" in broken["error"]

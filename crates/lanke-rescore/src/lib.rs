@@ -15,6 +15,7 @@ pub mod columns;
 pub mod derive;
 pub mod eval;
 pub mod item;
+pub mod judged;
 pub mod judging;
 pub mod readings;
 pub mod rows;

@@ -20,7 +20,7 @@ import pyarrow.csv as pacsv
 
 from . import _lanke
 
-__all__ = ["rescore", "score", "families", "TABLES"]
+__all__ = ["rescore", "score", "judge", "families", "TABLES"]
 
 TABLES = ("games", "scores", "discrepancies", "summary")
 
@@ -74,6 +74,19 @@ def _typed(row: dict, types: dict) -> dict:
         return v
 
     return {k: value(types.get(k, "string"), v) for k, v in row.items()}
+
+
+def judge(source: Union[PathLike, str], judge: str = "builtin") -> list:
+    """Judge the final position of one record (or of every game of a file
+    or folder): ``source`` is a path or SGF text.  One dict per game, as
+    ``lanke judge --json`` prints it: ``dead`` ({"B": [...], "W": [...]},
+    SGF points), ``seki`` (its stones, then the liberties they share),
+    ``dame``, ``fills`` (the dame and protective moves played, in order),
+    ``before_fill`` and ``after_fill`` counts, ``diagram``; or ``status``
+    ``"error"`` and ``error``.
+    """
+    text = source if isinstance(source, str) and source.lstrip().startswith("(") else os.fspath(source)
+    return json.loads(_lanke.judge_json(text, judge))
 
 
 def families() -> list:

@@ -5,6 +5,7 @@ import pyarrow as pa
 
 TABLES: Tuple[str, str, str, str]
 
+def judge(source: Union[str, os.PathLike[str]], judge: str = "builtin") -> list[dict]: ...
 def families() -> list[str]: ...
 def score(
     source: Union[str, os.PathLike[str]],
