@@ -17,6 +17,7 @@ use lanke_rescore::derive::Derived;
 use lanke_rescore::item::GameItem;
 use lanke_rescore::judged::{judge_record, judged, JudgedGame};
 use lanke_rescore::judging::{start_engine, JudgeSpec};
+use lanke_rescore::replayed::game_json;
 use lanke_rescore::rows::{process, GameOutput, KomiChoice, RunSettings};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
@@ -245,6 +246,25 @@ fn judge_json(py: Python<'_>, source: &str, judge: &str) -> PyResult<String> {
     serde_json::to_string(&games).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
+/// The replayed games of `source` (a path or SGF text) as JSON text: one
+/// object per game, `lanke replay --json`'s lines.
+#[pyfunction]
+fn replay_json(py: Python<'_>, source: &str) -> PyResult<String> {
+    let items = items_of(source)?;
+    let text = py.detach(|| {
+        let games: Vec<serde_json::Value> = items
+            .iter()
+            .map(|item| {
+                let replayed = item.game.as_ref().ok().map(|g| (g, lanke_board::replay(g)));
+                let played = replayed.as_ref().map(|(g, r)| (*g, r));
+                serde_json::to_value(game_json(item, played)).unwrap_or_default()
+            })
+            .collect();
+        serde_json::to_string(&games)
+    });
+    text.map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
 /// One game or a few, from `source`: a path (file, directory, archive) or
 /// SGF text (starting with `(`). Each game's `games.csv` row and its
 /// `scores.csv` rows as JSON text: `[{"game": {...}, "scores": [...]}]`.
@@ -300,6 +320,7 @@ fn _lanke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rescore_csv, m)?)?;
     m.add_function(wrap_pyfunction!(score_json, m)?)?;
     m.add_function(wrap_pyfunction!(judge_json, m)?)?;
+    m.add_function(wrap_pyfunction!(replay_json, m)?)?;
     m.add_function(wrap_pyfunction!(columns, m)?)?;
     m.add_function(wrap_pyfunction!(families, m)?)?;
     Ok(())

@@ -99,3 +99,18 @@ def test_a_judged_position_as_lanke_judge_prints_it(tmp_path):
     assert json.loads(printed) == game
     (broken,) = lanke.judge("(;GM[1]SZ[40];B[aa])")
     assert broken["status"] == "error" and "SZ[40]" in broken["error"]
+
+
+def test_a_replay_as_lanke_replay_prints_it():
+    record = ROOT / "crates" / "lanke" / "tests" / "shapes" / "walls-13x7.sgf"
+    (game,) = lanke.replay(record)
+    assert (game["size"], game["height"]) == (13, 7)
+    assert game["moves"] == {"B": 14, "W": 14}
+    printed = subprocess.run(
+        [str(LANKE), "replay", "--json", str(record)], check=True, capture_output=True, text=True
+    ).stdout
+    import json
+
+    assert json.loads(printed) == game
+    (broken,) = lanke.replay("(;GM[1]SZ[40];B[aa])")
+    assert broken["status"] == "error"

@@ -18,5 +18,6 @@ pub mod item;
 pub mod judged;
 pub mod judging;
 pub mod readings;
+pub mod replayed;
 pub mod rows;
 pub mod verify;

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 
-pub(crate) use lanke_rescore::judged::{judged_diagram, PerColor};
+pub(crate) use lanke_rescore::judged::judged_diagram;
 pub(crate) use lanke_rescore::verify::fmt;
 
 use lanke_games::{for_each_selected, NoGameSelected, Selector};

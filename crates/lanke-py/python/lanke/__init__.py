@@ -20,7 +20,7 @@ import pyarrow.csv as pacsv
 
 from . import _lanke
 
-__all__ = ["rescore", "score", "judge", "families", "TABLES"]
+__all__ = ["rescore", "replay", "score", "judge", "families", "TABLES"]
 
 TABLES = ("games", "scores", "discrepancies", "summary")
 
@@ -46,7 +46,7 @@ def score(
     ``{"game": {...}, "scores": [{...}, ...]}`` per game: its ``games.csv``
     row and its ``scores.csv`` rows as dicts, keyed by the report columns.
     """
-    text = source if isinstance(source, str) and source.lstrip().startswith("(") else os.fspath(source)
+    text = _source(source)
     columns = dict(_lanke.columns())
     games, scores = dict(columns["games"]), dict(columns["scores"])
     return [
@@ -76,6 +76,22 @@ def _typed(row: dict, types: dict) -> dict:
     return {k: value(types.get(k, "string"), v) for k, v in row.items()}
 
 
+def _source(source) -> str:
+    if isinstance(source, str) and source.lstrip().startswith("("):
+        return source
+    return os.fspath(source)
+
+
+def replay(source: Union[PathLike, str]) -> list:
+    """Replay one record (or every game of a file or folder): ``source`` is a
+    path or SGF text.  One dict per game, as ``lanke replay --json`` prints
+    it: the record's information, komi and handicap normalised, tallies,
+    anomalies with their move numbers, the final position; or ``status``
+    ``"error"`` and ``error``.
+    """
+    return json.loads(_lanke.replay_json(_source(source)))
+
+
 def judge(source: Union[PathLike, str], judge: str = "builtin") -> list:
     """Judge the final position of one record (or of every game of a file
     or folder): ``source`` is a path or SGF text.  One dict per game, as
@@ -85,8 +101,7 @@ def judge(source: Union[PathLike, str], judge: str = "builtin") -> list:
     ``before_fill`` and ``after_fill`` counts, ``diagram``; or ``status``
     ``"error"`` and ``error``.
     """
-    text = source if isinstance(source, str) and source.lstrip().startswith("(") else os.fspath(source)
-    return json.loads(_lanke.judge_json(text, judge))
+    return json.loads(_lanke.judge_json(_source(source), judge))
 
 
 def families() -> list:
