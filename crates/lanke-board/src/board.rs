@@ -91,7 +91,6 @@ impl PlayResult {
 /// ever reaches them, and `points` never yields them.
 #[derive(Clone)]
 pub struct Board {
-    size: u8,
     width: u8,
     height: u8,
     cells: [Cell; CELLS],
@@ -150,7 +149,6 @@ impl Board {
             }
         }
         Board {
-            size: width.max(height),
             width,
             height,
             cells,
@@ -162,7 +160,7 @@ impl Board {
     /// a square board).
     #[must_use]
     pub fn size(&self) -> u8 {
-        self.size
+        self.width.max(self.height)
     }
 
     /// Points across (columns).

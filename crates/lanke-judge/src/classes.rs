@@ -7,7 +7,7 @@
 use lanke_board::{Board, Cell, EmptyRegion};
 use lanke_sgf::{Color, Point};
 
-use crate::judgement::{counts_of, row_major_point, Counts, PointClass, Stage, Status};
+use crate::judgement::{counts_of, Counts, PointClass, Stage, Status};
 use crate::playout::Ownership;
 use crate::statuses::Statuses;
 
@@ -241,9 +241,7 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
             }
         }
     }
-    // A rectangular board's frame beyond it holds no point: not dame.
-    let on_board = |i: usize| board.on_board(row_major_point(i, size));
-    let mut before_fill = counts_of(&classes, on_board);
+    let mut before_fill = counts_of(&classes, board);
     before_fill.open_border = open_border_counts(&classes, &estimated);
 
     Classified {

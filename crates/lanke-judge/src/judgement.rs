@@ -2,7 +2,7 @@
 //! the judge's options, point classes, fills, counts and living groups,
 //! and the [`Judgement`] that carries them all. No judging here.
 
-use lanke_board::Board;
+use lanke_board::{Board, Cell};
 use lanke_sgf::{Color, Point};
 
 /// A chain's status.
@@ -321,23 +321,22 @@ pub(crate) fn protective_moves(fills: &[Fill]) -> [u32; 2] {
     n
 }
 
-/// The point at a row-major index of a table `size` wide.
-pub(crate) fn row_major_point(i: usize, size: u8) -> Point {
-    Point::new((i % usize::from(size)) as u8, (i / usize::from(size)) as u8)
-}
-
-/// The counts of row-major point classes; a `Dame` point counts as dame
-/// only where `still_dame(row-major index)` holds.
-pub(crate) fn counts_of(classes: &[PointClass], still_dame: impl Fn(usize) -> bool) -> Counts {
+/// The counts of `board`'s points by their row-major classes (a table
+/// `board.size()` wide); a `Dame` point counts as dame only while it is
+/// empty on `board` (a fill may have taken it). Only the board's points
+/// are counted: a rectangular board's frame beyond it holds none.
+pub(crate) fn counts_of(classes: &[PointClass], board: &Board) -> Counts {
+    let size = usize::from(board.size());
     let mut n = Counts::default();
-    for (i, class) in classes.iter().enumerate() {
-        match class {
+    for i in board.points() {
+        let p = Board::point(i);
+        match classes[usize::from(p.y) * size + usize::from(p.x)] {
             PointClass::LiveStone(c) => n.stones[c.index()] += 1,
             PointClass::DeadStone(c) => n.territory[c.opponent().index()] += 1,
             PointClass::Territory(c) => n.territory[c.index()] += 1,
             PointClass::SekiEye(c) => n.seki_eyes[c.index()] += 1,
             PointClass::SharedLiberty => n.shared += 1,
-            PointClass::Dame => n.dame += u32::from(still_dame(i)),
+            PointClass::Dame => n.dame += u32::from(board.cell(i) == Cell::Empty),
         }
     }
     n

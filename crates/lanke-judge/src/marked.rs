@@ -17,7 +17,7 @@ use lanke_sgf::{Color, Point};
 
 use crate::classes::SEKI_LINK_EYE_MAX;
 use crate::groups::groups_of;
-use crate::judgement::{counts_of, row_major_point, ChainInfo, Judgement, PointClass, Status};
+use crate::judgement::{counts_of, ChainInfo, Judgement, PointClass, Status};
 
 /// Judges `board` from its territory marks (`marks[0]` Black's, `[1]`
 /// White's), `to_move` to play next.
@@ -210,8 +210,7 @@ pub(crate) fn judge_marked(board: &Board, to_move: Color, marks: &[Vec<Point>; 2
             confidence: 1.0,
         })
         .collect();
-    // A rectangular board's frame beyond it holds no point: not dame.
-    let counts = counts_of(&classes, |i| board.on_board(row_major_point(i, size)));
+    let counts = counts_of(&classes, board);
     let groups = groups_of(&judged, &classes, size);
     Judgement {
         size,

@@ -399,10 +399,7 @@ fn after_filling(
     for i in shared_points {
         after_classes[idx(i)] = PointClass::SharedLiberty;
     }
-    let mut after_fill = counts_of(&after_classes, |i| {
-        let p = Point::new((i % size as usize) as u8, (i / size as usize) as u8);
-        filled.get(p) == Cell::Empty
-    });
+    let mut after_fill = counts_of(&after_classes, filled);
     after_fill.open_border = open_border_counts(&after_classes, estimated);
     let groups = groups_of(filled, &after_classes, size);
     (after_fill, groups)
