@@ -77,6 +77,28 @@ pub enum EndingMode {
     Read,
 }
 
+impl EndingMode {
+    /// The names the command line and `run.json` give the modes, in order.
+    pub const NAMES: [&'static str; 3] = ["filler", "read", "played"];
+
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            EndingMode::Filler => "filler",
+            EndingMode::Read => "read",
+            EndingMode::PlayedOut => "played",
+        }
+    }
+
+    /// The mode a name stands for.
+    #[must_use]
+    pub fn named(name: &str) -> Option<EndingMode> {
+        [EndingMode::Filler, EndingMode::Read, EndingMode::PlayedOut]
+            .into_iter()
+            .find(|m| m.name() == name)
+    }
+}
+
 impl Default for JudgeOptions {
     fn default() -> Self {
         JudgeOptions {

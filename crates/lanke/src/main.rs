@@ -75,7 +75,7 @@ enum Command {
         #[arg(long, default_value = "all", value_parser = parse_families)]
         rules: Families,
         /// `native`: each family's own komi; `record`: the record's KM for every family.
-        #[arg(long, default_value = "native", value_parser = parse_komi)]
+        #[arg(long, default_value = "native", value_parser = komi_parser())]
         komi: KomiChoice,
         /// One JSON object per game and family (JSON Lines).
         #[arg(long)]
@@ -100,7 +100,7 @@ enum Command {
         #[arg(long, default_value = "all", value_parser = parse_families)]
         rules: Families,
         /// `native`: each family's own komi; `record`: the record's KM for every family.
-        #[arg(long, default_value = "native", value_parser = parse_komi)]
+        #[arg(long, default_value = "native", value_parser = komi_parser())]
         komi: KomiChoice,
         /// Worker threads, 1 or more (default: all cores).
         #[arg(short, long, value_parser = parse_jobs)]
@@ -248,8 +248,8 @@ struct JudgingArgs {
     /// fights read out by minimax, then the filling; experimental, as
     /// exact so far and slower) or `played` (the ending played out by
     /// tactical reading; experimental, less exact so far).
-    #[arg(long, default_value = "filler", value_parser = ["filler", "read", "played"])]
-    ending: String,
+    #[arg(long, default_value = "filler", value_parser = ending_parser())]
+    ending: lanke_judge::EndingMode,
 }
 
 impl JudgingArgs {
@@ -276,11 +276,7 @@ impl JudgingArgs {
             playouts: self.playouts,
             seed: self.seed,
             stage: lanke_judge::Stage::Final,
-            ending: match self.ending.as_str() {
-                "played" => lanke_judge::EndingMode::PlayedOut,
-                "read" => lanke_judge::EndingMode::Read,
-                _ => lanke_judge::EndingMode::Filler,
-            },
+            ending: self.ending,
         };
         let spec = JudgeSpec::parse(&self.judge, opts)?;
         let overrides = match &self.overrides {
@@ -298,14 +294,18 @@ fn read_overrides(path: &Path) -> anyhow::Result<Vec<Override>> {
     parse_overrides(&text).with_context(|| format!("overrides file {}", path.display()))
 }
 
-/// `--komi`: one of [`KomiChoice::NAMES`].
-fn parse_komi(s: &str) -> Result<KomiChoice, String> {
-    KomiChoice::named(s).ok_or_else(|| {
-        format!(
-            "`{s}` is not a komi choice: one of {}",
-            KomiChoice::NAMES.join(", ")
-        )
-    })
+/// `--komi`: one of [`KomiChoice::NAMES`] (listed in `--help`).
+fn komi_parser() -> impl clap::builder::TypedValueParser<Value = KomiChoice> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(KomiChoice::NAMES)
+        .map(|s| KomiChoice::named(&s).expect("one of the listed names"))
+}
+
+/// `--ending`: one of [`lanke_judge::EndingMode::NAMES`] (listed in `--help`).
+fn ending_parser() -> impl clap::builder::TypedValueParser<Value = lanke_judge::EndingMode> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(lanke_judge::EndingMode::NAMES)
+        .map(|s| lanke_judge::EndingMode::named(&s).expect("one of the listed names"))
 }
 
 /// `--jobs`: a count of worker threads, at least one.

@@ -31,7 +31,7 @@ use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
 use lanke_games::for_each_game_counted;
-use lanke_judge::{EndingMode, JudgeOptions};
+use lanke_judge::JudgeOptions;
 use lanke_rescore::derive::Derived;
 use lanke_rescore::item::shard_of;
 use lanke_rescore::judging::{start_engine, JudgeSpec};
@@ -122,14 +122,7 @@ impl RunDescription {
             engine: engine.cloned(),
             playouts: Some(o.playouts),
             seed: Some(o.seed),
-            ending: Some(
-                match o.ending {
-                    EndingMode::Filler => "filler",
-                    EndingMode::Read => "read",
-                    EndingMode::PlayedOut => "played",
-                }
-                .to_string(),
-            ),
+            ending: Some(o.ending.name().to_string()),
         };
         let judge = match &s.spec {
             JudgeSpec::Builtin(o) => builtin("builtin", o, None),
