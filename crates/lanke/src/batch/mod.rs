@@ -203,14 +203,13 @@ impl Progress {
 
     /// `done` games written, `read` input bytes read.
     fn tick(&mut self, done: u64, read: u64) {
+        let rate = || done as f64 / self.start.elapsed().as_secs_f64().max(1e-9);
         if let Some(b) = &self.bar {
             b.set_position(read);
-            let rate = done as f64 / self.start.elapsed().as_secs_f64().max(1e-9);
-            b.set_message(format!("{done} games, {rate:.0}/s"));
+            b.set_message(format!("{done} games, {:.0}/s", rate()));
         } else if self.plain && self.last.elapsed() >= Duration::from_secs(10) {
+            eprintln!("lanke batch: {done} games, {:.0} games/s", rate());
             self.last = Instant::now();
-            let rate = done as f64 / self.start.elapsed().as_secs_f64().max(1e-9);
-            eprintln!("lanke batch: {done} games, {rate:.0} games/s");
         }
     }
 
