@@ -75,6 +75,13 @@ fn settings(rules: &str, komi: &str, judge: &str) -> PyResult<RunSettings> {
     })
 }
 
+/// The engine `spec` needs (none for the built-in judge); one that cannot
+/// start is a Python exception naming its command, not a column of error
+/// rows.
+fn engine_for(spec: &JudgeSpec) -> PyResult<Option<lanke_gtp::GtpEngine>> {
+    start_engine(spec).map_err(|e| PyOSError::new_err(e.to_string()))
+}
+
 /// Rescores every game reachable from `paths` under `settings` on `jobs`
 /// threads, in input order (`seq` from 1), as `lanke batch` does.
 /// With `shard` = (k, n), only the games of part k of n (`shard_of`, as
@@ -186,6 +193,8 @@ fn rescore_csv<'py>(
             return Err(PyOSError::new_err(format!("cannot read {}", p.display())));
         }
     }
+    // Each worker starts its own engine; this one only shows that it starts.
+    drop(engine_for(&settings.spec)?);
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let tables = py
         .detach(|| rescore_all(&paths, &settings, jobs, shard))
@@ -228,8 +237,8 @@ fn items_of(source: &str) -> PyResult<Vec<GameItem>> {
 fn judge_json(py: Python<'_>, source: &str, judge: &str) -> PyResult<String> {
     let settings = settings("all", "native", judge)?;
     let items = items_of(source)?;
+    let mut engine = engine_for(&settings.spec)?;
     let games = py.detach(|| {
-        let mut engine = start_engine(&settings.spec).ok().flatten();
         items
             .iter()
             .map(|item| {
@@ -279,8 +288,8 @@ fn score_json(
 ) -> PyResult<String> {
     let settings = settings(rules, komi, judge)?;
     let items = items_of(source)?;
+    let mut engine = engine_for(&settings.spec)?;
     let outputs = py.detach(|| {
-        let mut engine = start_engine(&settings.spec).ok().flatten();
         items
             .iter()
             .enumerate()

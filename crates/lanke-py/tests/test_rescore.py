@@ -64,6 +64,14 @@ def test_bad_input_is_an_error_row_and_bad_arguments_raise():
         lanke.rescore(CLASSICS, rules="japanese,go-ban")
     with pytest.raises(ValueError, match="komi"):
         lanke.rescore(CLASSICS, komi="fixed")
+    # An engine that cannot start is said once, not written into every row.
+    for call in (
+        lambda: lanke.rescore(CLASSICS, judge="gtp:/no/such/engine --mode gtp"),
+        lambda: lanke.judge(CLASSICS, judge="gtp:/no/such/engine --mode gtp"),
+        lambda: lanke.score(CLASSICS, judge="gtp:/no/such/engine --mode gtp"),
+    ):
+        with pytest.raises(OSError, match="/no/such/engine"):
+            call()
 
 
 def test_families_in_report_order():
