@@ -1,18 +1,22 @@
 """Rescore an archive on a Dask cluster: one task per shard, every table
 written as Parquet.  Each worker runs ``lanke.rescore(paths, shard=(k, n))``
 (the shard ``lanke batch --shard k/n`` would take, every game keeping its
-``seq`` in the whole input), and the parts are joined in ``seq`` order:
-the rows ``lanke batch`` writes for the whole input.
+``seq`` in the whole input) and hands back its games and scores; the driver
+joins them in ``seq`` order and derives the discrepancies and the summary,
+statistics of the whole run, once with ``lanke.derive``: the four tables
+``lanke batch --format parquet`` writes for the whole input.
 
     python docs/examples/dask_rescore.py PATH... --out DIR [--shards N]
-        [--scheduler tcp://HOST:8786]
+        [--komi native|record] [--scheduler tcp://HOST:8786]
 
 Without ``--scheduler`` it starts a LocalCluster of worker processes on
-this machine; with one, the same code runs on a real cluster whose workers
-have the ``lanke`` package installed and see the input paths (a shared
-file system, or the archive copied to each).  The summary table is a
-statistic of the whole run: compute it from the joined tables (or run
-``lanke batch`` / ``lanke merge``), not per shard.
+this machine.  On a real cluster the same code runs unchanged: start a
+scheduler (``dask scheduler``) and workers on each machine (``dask worker
+tcp://HOST:8786 --nthreads 1 --nworkers CORES``), with the ``lanke``
+package installed in every worker's environment and the input paths
+visible to every worker under the same name (a shared file system, or the
+archive copied to each); then pass ``--scheduler tcp://HOST:8786``.  Only
+tables travel back to the driver, never records.
 """
 
 from __future__ import annotations
@@ -26,28 +30,34 @@ from dask.distributed import Client, LocalCluster
 
 import lanke
 
-JOINED = ("games", "scores", "discrepancies")
+JOINED = ("games", "scores")
 
 
-def shard_tables(paths, k, n):
+def shard_tables(paths, k, n, komi):
     """One worker's part: part k of n, on one thread (Dask gives each
     worker process its own task)."""
-    tables = lanke.rescore(paths, shard=(k, n), jobs=1)
+    tables = lanke.rescore(paths, komi=komi, shard=(k, n), jobs=1)
     return {name: tables[name] for name in JOINED}
 
 
-def rescore_on(client: Client, paths, shards: int):
-    """The joined tables of `shards` tasks, in the order one run writes."""
+def rescore_on(client: Client, paths, shards: int, komi: str = "native"):
+    """The tables of one run over `paths`, rescored as `shards` tasks."""
     futures = client.map(
-        shard_tables, [paths] * shards, range(1, shards + 1), [shards] * shards
+        shard_tables,
+        [paths] * shards,
+        range(1, shards + 1),
+        [shards] * shards,
+        [komi] * shards,
     )
     parts = client.gather(futures)
-    # Arrow's sort is stable: within a game the rows keep their order
-    # (the families', the discrepancy kinds').
-    return {
+    # Arrow's sort is stable: within a game the score rows keep their
+    # order (the families').
+    tables = {
         name: pa.concat_tables([p[name] for p in parts]).sort_by("seq")
         for name in JOINED
     }
+    tables.update(lanke.derive(tables["games"], tables["scores"], komi=komi))
+    return tables
 
 
 def write_parquet(tables, out: Path):
@@ -61,6 +71,7 @@ def main():
     ap.add_argument("paths", nargs="+")
     ap.add_argument("--out", required=True, type=Path)
     ap.add_argument("--shards", type=int, default=4)
+    ap.add_argument("--komi", default="native", choices=["native", "record"])
     ap.add_argument("--scheduler")
     a = ap.parse_args()
     if a.scheduler:
@@ -68,7 +79,7 @@ def main():
     else:
         client = Client(LocalCluster(n_workers=a.shards, threads_per_worker=1, processes=True))
     with client:
-        tables = rescore_on(client, a.paths, a.shards)
+        tables = rescore_on(client, a.paths, a.shards, a.komi)
     write_parquet(tables, a.out)
     for name, table in tables.items():
         print(f"{name}: {table.num_rows} rows -> {a.out / (name + '.parquet')}")

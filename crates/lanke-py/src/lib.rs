@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use lanke_judge::{EndingMode, JudgeOptions, Stage};
 use lanke_rescore::columns::{DISCREPANCIES, GAMES, SCORES, SUMMARY};
-use lanke_rescore::derive::Derived;
+use lanke_rescore::derive::{join, Derived};
 use lanke_rescore::item::GameItem;
 use lanke_rescore::judged::{judge_record, judged, JudgedGame};
 use lanke_rescore::judging::{start_engine, JudgeSpec};
@@ -146,6 +146,17 @@ fn rescore_all(
         Ok(())
     });
     result?;
+    let (discrepancies, summary) = derived_csv(&derived)?;
+    Ok(Tables {
+        games: finish(games)?,
+        scores: finish(scores)?,
+        discrepancies,
+        summary,
+    })
+}
+
+/// The discrepancies and summary tables as CSV bytes.
+fn derived_csv(derived: &Derived) -> Result<(Vec<u8>, Vec<u8>), String> {
     let mut discrepancies = csv_writer();
     for d in &derived.discrepancies {
         discrepancies.serialize(d).map_err(|e| e.to_string())?;
@@ -154,12 +165,7 @@ fn rescore_all(
     for s in derived.summary() {
         summary.serialize(&s).map_err(|e| e.to_string())?;
     }
-    Ok(Tables {
-        games: finish(games)?,
-        scores: finish(scores)?,
-        discrepancies: finish(discrepancies)?,
-        summary: finish(summary)?,
-    })
+    Ok((finish(discrepancies)?, finish(summary)?))
 }
 
 /// Rescores every game reachable from `paths` (files, directories,
@@ -208,6 +214,48 @@ fn rescore_csv<'py>(
     .iter()
     .map(|b| PyBytes::new(py, b))
     .collect())
+}
+
+/// The rows of a CSV table, or a ValueError naming the table and row.
+fn rows_of<T: serde::de::DeserializeOwned>(csv_bytes: &[u8], table: &str) -> PyResult<Vec<T>> {
+    csv::Reader::from_reader(csv_bytes)
+        .deserialize()
+        .enumerate()
+        .map(|(i, row)| {
+            row.map_err(|e| PyValueError::new_err(format!("{table}: row {}: {e}", i + 1)))
+        })
+        .collect()
+}
+
+/// Joins the games and scores tables of a run's parts (CSV, header first,
+/// rows of every part in any order) and derives the discrepancies and
+/// summary one run of the whole would write, under `komi` (`native` or
+/// `record`, as the parts were run). Returns the CSV bytes of the
+/// discrepancies and summary tables.
+#[pyfunction]
+#[pyo3(signature = (games, scores, komi="native"))]
+fn derive_csv<'py>(
+    py: Python<'py>,
+    games: &[u8],
+    scores: &[u8],
+    komi: &str,
+) -> PyResult<Vec<Bound<'py, PyBytes>>> {
+    let komi = KomiChoice::named(komi).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "komi takes one of {}, not `{komi}`",
+            KomiChoice::NAMES.join(", ")
+        ))
+    })?;
+    let games = rows_of(games, "games")?;
+    let scores = rows_of(scores, "scores")?;
+    let joined = py
+        .detach(|| join(games, scores, komi))
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let (discrepancies, summary) = derived_csv(&joined.derived).map_err(PyValueError::new_err)?;
+    Ok(vec![
+        PyBytes::new(py, &discrepancies),
+        PyBytes::new(py, &summary),
+    ])
 }
 
 /// The games of `source`: a path (file, directory, archive) or SGF text
@@ -327,6 +375,7 @@ fn families() -> Vec<&'static str> {
 #[pymodule]
 fn _lanke(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rescore_csv, m)?)?;
+    m.add_function(wrap_pyfunction!(derive_csv, m)?)?;
     m.add_function(wrap_pyfunction!(score_json, m)?)?;
     m.add_function(wrap_pyfunction!(judge_json, m)?)?;
     m.add_function(wrap_pyfunction!(replay_json, m)?)?;

@@ -1,7 +1,7 @@
 """The Dask recipe (docs/examples/dask_rescore.py) on a LocalCluster of
-worker processes over a slice of the embedded archive: the joined shards,
-written as Parquet and read back, equal the rows ``lanke batch`` writes for
-the whole slice."""
+worker processes over a slice of the embedded archive: the joined shards
+and the reports derived from them, written as Parquet and read back, equal
+the tables ``lanke batch --format parquet`` writes for the whole slice."""
 
 import importlib.util
 import subprocess
@@ -42,7 +42,8 @@ def test_shards_on_a_local_cluster_join_into_the_rows_of_one_batch(tmp_path):
     data = slice_of_archive(tmp_path, 120)
     out = tmp_path / "batch"
     subprocess.run(
-        [str(LANKE), "batch", str(data), "--out", str(out), "--quiet"], check=True
+        [str(LANKE), "batch", str(data), "--out", str(out), "--quiet", "--format", "parquet"],
+        check=True,
     )
     r = recipe()
     cluster = dask_distributed.LocalCluster(
@@ -52,9 +53,19 @@ def test_shards_on_a_local_cluster_join_into_the_rows_of_one_batch(tmp_path):
         tables = r.rescore_on(client, [str(data)], shards=3)
     r.write_parquet(tables, tmp_path / "parquet")
     cluster.close()
-    columns = dict(lanke._lanke.columns())
-    for name in r.JOINED:
-        from_parquet = pq.read_table(tmp_path / "parquet" / f"{name}.parquet")
-        from_batch = lanke._table((out / f"{name}.csv").read_bytes(), columns[name])
-        assert from_parquet.num_rows == from_batch.num_rows > 0, name
-        assert from_parquet.equals(from_batch), name
+    for name in lanke.TABLES:
+        from_dask = pq.read_table(tmp_path / "parquet" / f"{name}.parquet")
+        from_batch = pq.read_table(out / f"{name}.parquet")
+        assert from_dask.num_rows == from_batch.num_rows > 0, name
+        assert from_dask.equals(from_batch), name
+    # The summary is the whole slice's: its games row counts all of them.
+    summary = pq.read_table(out / "summary.parquet").to_pylist()
+    by_status = [r["games"] for r in summary if r["metric"] == "games" and r["dimension"] == "status"]
+    assert sum(by_status) == 120
+
+
+def test_derive_refuses_a_game_given_twice():
+    tables = lanke.rescore(ROOT / "data" / "classics", rules="japanese")
+    twice = __import__("pyarrow").concat_tables([tables["games"], tables["games"]])
+    with pytest.raises(ValueError, match="appears in more than one"):
+        lanke.derive(twice, tables["scores"])

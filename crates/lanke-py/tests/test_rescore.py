@@ -37,6 +37,18 @@ def test_the_same_rows_as_lanke_batch(tmp_path, komi):
         assert blob == (out / f"{name}.csv").read_bytes(), name
 
 
+def test_batch_parquet_reads_as_the_tables_rescore_returns(tmp_path):
+    import pyarrow.parquet as pq
+
+    paths = [CLASSICS, BAD]
+    out = batch(tmp_path, *paths, extra=["--format", "parquet"])
+    tables = lanke.rescore(paths, jobs=2)
+    for name in lanke.TABLES:
+        stored = pq.read_table(out / f"{name}.parquet")
+        assert stored.num_rows == tables[name].num_rows > 0, name
+        assert stored.equals(tables[name]), name
+
+
 def test_tables_are_typed_as_the_data_package_says():
     tables = lanke.rescore(CLASSICS, rules="japanese,ming-qing,tianyi")
     games, scores = tables["games"], tables["scores"]

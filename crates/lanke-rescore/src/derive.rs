@@ -405,6 +405,55 @@ impl Derived {
     }
 }
 
+/// The tables of several parts of one run (shards) joined into the
+/// tables one run writes, and the reports derived from them.
+pub struct Joined {
+    /// Every part's game rows, in `seq` order.
+    pub games: Vec<GameRow>,
+    /// Every part's score rows, in the games' order, each game's rows in
+    /// the order its part gave them (the families' order).
+    pub scores: Vec<ScoreRow>,
+    pub derived: Derived,
+}
+
+/// Two parts hold the same game.
+#[derive(Debug, thiserror::Error)]
+#[error("the parts overlap: game seq {seq} appears in more than one")]
+pub struct Overlap {
+    pub seq: u64,
+}
+
+/// Joins the rows of a run's parts, in any order, into one run's tables
+/// and derives the discrepancies and summary from them, as a single run
+/// derives them: what `lanke merge` writes and a cluster's driver
+/// computes from its workers' tables.
+pub fn join(
+    mut games: Vec<GameRow>,
+    scores: Vec<ScoreRow>,
+    komi: KomiChoice,
+) -> Result<Joined, Overlap> {
+    games.sort_by_key(|g| g.seq);
+    if let Some(w) = games.windows(2).find(|w| w[0].seq == w[1].seq) {
+        return Err(Overlap { seq: w[0].seq });
+    }
+    let mut by_seq: BTreeMap<u64, Vec<ScoreRow>> = BTreeMap::new();
+    for s in scores {
+        by_seq.entry(s.seq).or_default().push(s);
+    }
+    let mut derived = Derived::new(komi);
+    let mut ordered = Vec::new();
+    for g in &games {
+        let s = by_seq.remove(&g.seq).unwrap_or_default();
+        derived.feed(g, &s);
+        ordered.extend(s);
+    }
+    Ok(Joined {
+        games,
+        scores: ordered,
+        derived,
+    })
+}
+
 /// The entries of a map keyed by (dimension, group) with decades in time
 /// order (`800s` before `1970s`), the rest as the map keeps them.
 fn in_group_order<T>(map: &BTreeMap<(String, String), T>) -> Vec<(&(String, String), &T)> {

@@ -121,6 +121,10 @@ enum Command {
         /// committed reports are); datapackage.json names the file written.
         #[arg(long)]
         compress: bool,
+        /// The tables' files: CSV, or Parquet (typed, zstd-compressed;
+        /// --compress is for CSV).
+        #[arg(long, value_enum, default_value = "csv")]
+        format: batch::ReportFormat,
         /// Stop after writing this many games (an interruption, for testing --resume).
         #[arg(long, hide = true)]
         stop_after: Option<u64>,
@@ -143,6 +147,10 @@ enum Command {
         /// committed reports are); datapackage.json names the file written.
         #[arg(long)]
         compress: bool,
+        /// The joined tables' files: CSV, or Parquet (the shards' own
+        /// tables must be CSV).
+        #[arg(long, value_enum, default_value = "csv")]
+        format: batch::ReportFormat,
         #[command(flatten)]
         judging: JudgingArgs,
     },
@@ -335,6 +343,14 @@ impl Command {
     }
 }
 
+/// `--compress` gzips a CSV table; Parquet compresses its own columns.
+fn refuse_compressed_parquet(compress: bool, format: batch::ReportFormat) -> anyhow::Result<()> {
+    if compress && format == batch::ReportFormat::Parquet {
+        anyhow::bail!("--compress gzips CSV tables; Parquet tables are compressed already (zstd): give one of --compress and --format parquet");
+    }
+    Ok(())
+}
+
 /// The families `--rules` names.
 #[derive(Clone)]
 struct Families(Vec<&'static lanke_rules::Family>);
@@ -429,9 +445,11 @@ fn run(command: Command) -> anyhow::Result<()> {
             quiet,
             svg,
             compress,
+            format,
             stop_after,
             judging,
         } => {
+            refuse_compressed_parquet(compress, format)?;
             let keep_pictures = svg.is_some();
             let args = batch::BatchArgs {
                 paths,
@@ -444,6 +462,7 @@ fn run(command: Command) -> anyhow::Result<()> {
                 quiet,
                 svg,
                 compress,
+                format,
                 stop_after,
             };
             batch::run(&args)
@@ -453,8 +472,10 @@ fn run(command: Command) -> anyhow::Result<()> {
             out,
             svg,
             compress,
+            format,
             judging,
         } => {
+            refuse_compressed_parquet(compress, format)?;
             let komi = batch::komi_of(&parts[0])?;
             let settings = judging.settings(lanke_rules::FAMILIES.iter().collect(), komi, true)?;
             batch::merge(
@@ -462,6 +483,7 @@ fn run(command: Command) -> anyhow::Result<()> {
                 &out,
                 komi,
                 compress,
+                format,
                 svg.as_deref().map(|d| (d, &settings)),
             )
         }

@@ -20,7 +20,7 @@ import pyarrow.csv as pacsv
 
 from . import _lanke
 
-__all__ = ["rescore", "replay", "score", "judge", "families", "TABLES"]
+__all__ = ["rescore", "derive", "replay", "score", "judge", "families", "TABLES"]
 
 TABLES = ("games", "scores", "discrepancies", "summary")
 
@@ -159,3 +159,30 @@ def rescore(
     data = _lanke.rescore_csv(paths, rules, komi, judge, jobs, shard)
     columns = dict(_lanke.columns())
     return {name: _table(blob, columns[name]) for name, blob in zip(TABLES, data)}
+
+
+def _csv_bytes(table: pa.Table) -> bytes:
+    sink = io.BytesIO()
+    pacsv.write_csv(table, sink)
+    return sink.getvalue()
+
+
+def derive(games: pa.Table, scores: pa.Table, komi: str = "native") -> Dict[str, pa.Table]:
+    """The discrepancies and summary tables of a whole run, from its games
+    and scores tables: what ``lanke batch`` derives, and ``lanke merge``
+    derives from shards.
+
+    ``games`` and ``scores`` hold every game of the run, for instance the
+    tables of ``rescore(..., shard=(k, n))`` for every k, concatenated in
+    any order (a game's score rows in the order its shard gave them);
+    ``komi`` is the komi the parts were rescored with.  The summary is a
+    statistic of the whole run, so it is derived here once rather than
+    per shard.  Returns ``{"discrepancies", "summary"}`` as pyarrow tables.
+    Raises ``ValueError`` when a game appears twice or a row does not read.
+    """
+    columns = dict(_lanke.columns())
+    data = _lanke.derive_csv(_csv_bytes(games), _csv_bytes(scores), komi)
+    return {
+        name: _table(blob, columns[name])
+        for name, blob in zip(("discrepancies", "summary"), data)
+    }

@@ -15,6 +15,7 @@
 //! hashes to part K; `merge` joins the parts in `seq` order and derives the
 //! reports with the same code, so the files equal a single run's.
 
+mod parquet;
 pub(crate) mod schema;
 pub(crate) mod svg;
 mod tables;
@@ -32,13 +33,14 @@ use rayon::prelude::*;
 
 use lanke_games::for_each_game_counted;
 use lanke_judge::JudgeOptions;
-use lanke_rescore::derive::Derived;
+use lanke_rescore::derive::{join, Derived, Joined};
 use lanke_rescore::item::shard_of;
 use lanke_rescore::judging::{start_engine, JudgeSpec};
 use lanke_rescore::rows::{self, process, GameOutput, GameRow, KomiChoice, RunSettings, ScoreRow};
 use serde::{Deserialize, Serialize};
 use tables::{
-    csv_appender, csv_bytes, read_rows, rewrite, write_atomic, write_scores, BadRow, ScoresFrom,
+    csv_appender, csv_bytes, read_rows, remove_if_there, rewrite, write_atomic, write_scores,
+    BadRow, ScoresFrom,
 };
 
 /// What a batch run was asked to do.
@@ -55,11 +57,30 @@ pub(crate) struct BatchArgs {
     pub svg: Option<PathBuf>,
     /// Write the scores table gzip-compressed (`scores.csv.gz`).
     pub compress: bool,
+    /// CSV, or Parquet.
+    pub format: ReportFormat,
     /// Stop after this many games have been written (for tests of --resume).
     pub stop_after: Option<u64>,
 }
 
 const PARTIAL: &str = ".lanke-partial";
+
+/// The files the tables are written as.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub(crate) enum ReportFormat {
+    /// `games.csv`, `scores.csv` (or `.csv.gz`), ...
+    Csv,
+    /// `games.parquet`, `scores.parquet`, ... (zstd-compressed, typed).
+    Parquet,
+}
+
+/// The four tables: name and columns.
+const TABLES: [(&str, &[lanke_rescore::columns::Field]); 4] = [
+    ("games", lanke_rescore::columns::GAMES),
+    ("scores", lanke_rescore::columns::SCORES),
+    ("discrepancies", lanke_rescore::columns::DISCREPANCIES),
+    ("summary", lanke_rescore::columns::SUMMARY),
+];
 
 /// Games per message between the reader, the workers and the writer:
 /// one game per message costs the workers wake-ups, while a chunk of 16
@@ -432,7 +453,7 @@ pub(crate) fn run(a: &BatchArgs) -> Result<()> {
         eprintln!("lanke batch: stopped after {written} games; continue with --resume");
         return Ok(());
     }
-    finish(&a.out, &partial, &derived, a.compress)?;
+    finish(&a.out, &partial, &derived, a.compress, a.format)?;
     progress.finish(written, &a.out, &derived);
     Ok(())
 }
@@ -490,31 +511,71 @@ impl Drop for OutLock {
 }
 
 /// Writes the files derived from the rows (and the run description) into
-/// `out`; `scores` is the scores table's file name there.
-fn write_derived(out: &Path, derived: &Derived, run: &str, scores: &str) -> Result<()> {
+/// `out`.
+fn write_derived(out: &Path, derived: &Derived, run: &str) -> Result<()> {
     write_atomic(
         &out.join("discrepancies.csv"),
         &csv_bytes(&derived.discrepancies)?,
     )?;
     write_atomic(&out.join("summary.csv"), &csv_bytes(&derived.summary())?)?;
-    write_atomic(
-        &out.join("datapackage.json"),
-        schema::datapackage(scores).as_bytes(),
-    )?;
     write_atomic(&out.join("run.json"), run.as_bytes())
 }
 
+/// Puts the finished CSV tables of `out` into their final form — as they
+/// are, or each converted to Parquet with its CSV removed — removes the
+/// other form an earlier run into `out` left, so one form of each table
+/// stands, and describes what stands in `datapackage.json`. `scores` is
+/// the scores CSV's file name (`scores.csv` or `scores.csv.gz`).
+fn settle(out: &Path, format: ReportFormat, scores: &str) -> Result<()> {
+    let mut paths: Vec<String> = Vec::with_capacity(TABLES.len());
+    for (name, fields) in TABLES {
+        let csv_name = if name == "scores" {
+            scores.to_string()
+        } else {
+            format!("{name}.csv")
+        };
+        let parquet_name = format!("{name}.parquet");
+        let (kept, stale) = match format {
+            ReportFormat::Csv => (csv_name, parquet_name),
+            ReportFormat::Parquet => {
+                let csv_path = out.join(&csv_name);
+                let target = out.join(&parquet_name);
+                let tmp = target.with_extension("tmp-lanke");
+                let input = File::open(&csv_path)
+                    .with_context(|| format!("reading {}", csv_path.display()))?;
+                parquet::write_table(std::io::BufReader::new(input), name, fields, &tmp)?;
+                fs::rename(&tmp, &target)
+                    .with_context(|| format!("renaming into {}", target.display()))?;
+                (parquet_name, csv_name)
+            }
+        };
+        remove_if_there(&out.join(&stale))?;
+        paths.push(kept);
+    }
+    write_atomic(
+        &out.join("datapackage.json"),
+        schema::datapackage(&paths).as_bytes(),
+    )
+}
+
 /// Moves the tables into `out` (the scores compressed with `compress`)
-/// and writes the derived files beside them.
-fn finish(out: &Path, partial: &Path, derived: &Derived, compress: bool) -> Result<()> {
+/// and writes the derived files beside them, in `format`.
+fn finish(
+    out: &Path,
+    partial: &Path,
+    derived: &Derived,
+    compress: bool,
+    format: ReportFormat,
+) -> Result<()> {
     let run = fs::read_to_string(partial.join("run.json")).unwrap_or_default();
     let scores = write_scores(
         ScoresFrom::File(&partial.join(tables::SCORES_CSV)),
         out,
         compress,
     )?;
-    write_derived(out, derived, &run, scores)?;
+    write_derived(out, derived, &run)?;
     fs::rename(partial.join("games.csv"), out.join("games.csv"))?;
+    settle(out, format, scores)?;
     fs::remove_dir_all(partial)?;
     Ok(())
 }
@@ -525,10 +586,19 @@ pub(crate) fn merge(
     out: &Path,
     komi: KomiChoice,
     compress: bool,
+    format: ReportFormat,
     svg: Option<(&Path, &RunSettings)>,
 ) -> Result<()> {
     if parts.is_empty() {
         bail!("merge needs at least one shard directory");
+    }
+    for p in parts {
+        if !p.join("games.csv").exists() && p.join("games.parquet").exists() {
+            bail!(
+                "{}: its tables are Parquet; merge reads the CSV tables of shards run with --format csv (the default), and writes Parquet with merge --format parquet",
+                p.display()
+            );
+        }
     }
     let runs: Vec<String> = parts
         .iter()
@@ -545,29 +615,22 @@ pub(crate) fn merge(
         bail!("the shards were run with different settings (compare their run.json)");
     }
     let mut games: Vec<GameRow> = Vec::new();
-    let mut scores: BTreeMap<u64, Vec<ScoreRow>> = BTreeMap::new();
+    let mut scores: Vec<ScoreRow> = Vec::new();
     for p in parts {
         games.extend(read_rows::<GameRow>(&p.join("games.csv"), BadRow::Fails)?);
-        for s in read_rows::<ScoreRow>(&tables::scores_in(p), BadRow::Fails)? {
-            scores.entry(s.seq).or_default().push(s);
-        }
+        scores.extend(read_rows::<ScoreRow>(&tables::scores_in(p), BadRow::Fails)?);
     }
-    games.sort_by_key(|g| g.seq);
-    if games.windows(2).any(|w| w[0].seq == w[1].seq) {
-        bail!("the shards overlap: a game appears in more than one");
-    }
+    let Joined {
+        games,
+        scores: score_rows,
+        derived,
+    } = join(games, scores, komi).context("merge: the shards overlap")?;
     fs::create_dir_all(out)?;
     let _lock = OutLock::take(out)?;
-    let mut derived = Derived::new(komi);
-    let mut score_rows: Vec<ScoreRow> = Vec::new();
-    for g in &games {
-        let s = scores.remove(&g.seq).unwrap_or_default();
-        derived.feed(g, &s);
-        score_rows.extend(s);
-    }
     write_atomic(&out.join("games.csv"), &csv_bytes(&games)?)?;
     let scores = write_scores(ScoresFrom::Bytes(&csv_bytes(&score_rows)?), out, compress)?;
-    write_derived(out, &derived, &runs[0], scores)?;
+    write_derived(out, &derived, &runs[0])?;
+    settle(out, format, scores)?;
     if let Some((dir, settings)) = svg {
         draw_discrepancies(&games, &derived, dir, settings)?;
     }

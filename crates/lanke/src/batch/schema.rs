@@ -16,6 +16,15 @@ fn resource(name: &str, path: &str, fields: &[Field], keys: Keys) -> serde_json:
             "reference": {"resource": "games", "fields": "seq"},
         }]);
     }
+    if path.ends_with(".parquet") {
+        return json!({
+            "name": name,
+            "path": path,
+            "format": "parquet",
+            "mediatype": "application/vnd.apache.parquet",
+            "schema": schema,
+        });
+    }
     let mut r = json!({
         "name": name,
         "path": path,
@@ -37,11 +46,11 @@ struct Keys {
     refers_to_games: bool,
 }
 
-/// The Frictionless Data package descriptor; `scores_path` is where the
-/// scores table was written (`scores.csv`, or `scores.csv.gz` when
-/// compressed).
+/// The Frictionless Data package descriptor; `paths` are the file names
+/// the games, scores, discrepancies and summary tables were written as
+/// (`games.csv` or `games.parquet`; `scores.csv.gz` when compressed).
 #[must_use]
-pub(crate) fn datapackage(scores_path: &str) -> String {
+pub(crate) fn datapackage(paths: &[String]) -> String {
     let of_game = |primary| Keys {
         primary,
         refers_to_games: true,
@@ -51,12 +60,12 @@ pub(crate) fn datapackage(scores_path: &str) -> String {
         "title": "lanke: go game archives rescored under every rule family",
         "description": "Written by `lanke batch`. Column meanings are in reports/README.md.",
         "resources": [
-            resource("games", "games.csv", GAMES, Keys { primary: &["seq"], refers_to_games: false }),
-            resource("scores", scores_path, SCORES, of_game(&["seq", "family"])),
-            resource("discrepancies", "discrepancies.csv", DISCREPANCIES, of_game(&["seq", "kind"])),
+            resource("games", &paths[0], GAMES, Keys { primary: &["seq"], refers_to_games: false }),
+            resource("scores", &paths[1], SCORES, of_game(&["seq", "family"])),
+            resource("discrepancies", &paths[2], DISCREPANCIES, of_game(&["seq", "kind"])),
             resource(
                 "summary",
-                "summary.csv",
+                &paths[3],
                 SUMMARY,
                 Keys { primary: &["metric", "family", "dimension", "group"], refers_to_games: false },
             ),

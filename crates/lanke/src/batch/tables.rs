@@ -133,13 +133,18 @@ pub(super) fn write_scores(
         }
         (ScoresFrom::Bytes(bytes), true) => gzip_atomic(bytes, &target)?,
     }
-    match fs::remove_file(out.join(stale)) {
-        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            return Err(e).with_context(|| format!("removing {}", out.join(stale).display()))
-        }
-        _ => {}
-    }
+    remove_if_there(&out.join(stale))?;
     Ok(name)
+}
+
+/// Removes a file, if it is there.
+pub(super) fn remove_if_there(path: &Path) -> Result<()> {
+    match fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            Err(e).with_context(|| format!("removing {}", path.display()))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Writes `input` gzip-compressed to `target` atomically (temporary name,
