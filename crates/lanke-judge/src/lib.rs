@@ -20,6 +20,7 @@ mod classes;
 mod double_ko;
 mod ending;
 mod filling;
+mod group_races;
 mod groups;
 mod judgement;
 mod marked;

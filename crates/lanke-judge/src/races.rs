@@ -40,11 +40,20 @@ const ESCAPED_ABOVE: usize = 6;
 /// colour) has left the race.
 const JOINED_ABOVE: usize = 6;
 
-/// Nodes one question may visit.
-const RACE_BUDGET: u32 = 100;
+/// How far one race question may read: the nodes it may visit and its
+/// longest line (moves and passes).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RaceLimits {
+    pub budget: u32,
+    pub depth: u32,
+}
 
-/// The longest line read (moves and passes).
-const MAX_DEPTH: u32 = 12;
+/// The filler's races against dead stones: asked turn after turn, so
+/// kept small.
+pub(crate) const FILLER_RACE: RaceLimits = RaceLimits {
+    budget: 100,
+    depth: 12,
+};
 
 /// The two chains of a race, by one stone each (grid indices; index 0
 /// Black's, 1 White's), and whether each may end it by escaping — more
@@ -78,16 +87,34 @@ pub(crate) fn loses_race(
     targets: RaceTargets,
     side: Color,
     first: Color,
+    limits: RaceLimits,
 ) -> Option<bool> {
-    let mut race = Race::new(board, targets, side);
+    let mut race = Race::new(board, targets, side, limits);
     race.taken(board, first, None, 0, 0).map(|(taken, _)| taken)
+}
+
+/// Is `side`'s chain of `targets` taken with best play, `first` to move,
+/// read to the end: `None` when the search runs out of budget or a line
+/// it needed was cut by the depth bound.
+pub(crate) fn race_read_out(
+    board: &Board,
+    targets: RaceTargets,
+    side: Color,
+    first: Color,
+    limits: RaceLimits,
+) -> Option<bool> {
+    let mut race = Race::new(board, targets, side, limits);
+    match race.taken(board, first, None, 0, 0)? {
+        (taken, true) => Some(taken),
+        (_, false) => None,
+    }
 }
 
 /// `side`'s moves after which its chain of `targets` is no longer taken
 /// with the opponent moving next, in the reader's order; empty when none
 /// saves it or the search runs out.
 pub(crate) fn race_saving_moves(board: &Board, targets: RaceTargets, side: Color) -> Vec<usize> {
-    let mut race = Race::new(board, targets, side);
+    let mut race = Race::new(board, targets, side, FILLER_RACE);
     let Ok(chains) = race.settled(board) else {
         return Vec::new();
     };
@@ -149,8 +176,9 @@ impl RaceMemo {
                 .collect();
         }
         let targets = RaceTargets::of(side, own, dead, [true, false]);
-        let threatened = loses_race(board, targets, side, side.opponent()) == Some(true)
-            && loses_race(board, targets, side, side) == Some(false);
+        let threatened = loses_race(board, targets, side, side.opponent(), FILLER_RACE)
+            == Some(true)
+            && loses_race(board, targets, side, side, FILLER_RACE) == Some(false);
         let moves = if threatened {
             race_saving_moves(board, targets, side)
         } else {
@@ -167,6 +195,7 @@ struct Race {
     defender: Color,
     /// Each chain's number of stones when the question was asked.
     sizes: [usize; 2],
+    limits: RaceLimits,
     nodes: u32,
     /// Answers read to the end (not cut by the depth bound), by position,
     /// side to move, ko ban and passes in a row.
@@ -174,11 +203,12 @@ struct Race {
 }
 
 impl Race {
-    fn new(board: &Board, targets: RaceTargets, defender: Color) -> Race {
+    fn new(board: &Board, targets: RaceTargets, defender: Color, limits: RaceLimits) -> Race {
         Race {
             targets,
             defender,
             sizes: targets.chains.map(|c| board.chain(c).0.len()),
+            limits,
             nodes: 0,
             known: HashMap::new(),
         }
@@ -202,7 +232,7 @@ impl Race {
         if passes >= 2 {
             return Some((false, true));
         }
-        if depth > MAX_DEPTH {
+        if depth > self.limits.depth {
             return Some((false, false));
         }
         let key = (board.hash(), to_move, ko_ban, passes);
@@ -210,7 +240,7 @@ impl Race {
             return Some((v, true));
         }
         self.nodes += 1;
-        if self.nodes > RACE_BUDGET {
+        if self.nodes > self.limits.budget {
             return None;
         }
         let attacking = to_move != self.defender;
@@ -355,7 +385,8 @@ mod tests {
             chains: [at(black.0, black.1), at(white.0, white.1)],
             may_escape: [true, true],
         };
-        [Color::Black, Color::White].map(|first| loses_race(&b, targets, Color::White, first))
+        [Color::Black, Color::White]
+            .map(|first| loses_race(&b, targets, Color::White, first, FILLER_RACE))
     }
 
     #[test]
@@ -411,11 +442,11 @@ mod tests {
     fn an_even_race_against_dead_stones_is_lost_moving_second() {
         let (b, targets) = race_against_dead(&EVEN_RACE);
         assert_eq!(
-            loses_race(&b, targets, Color::Black, Color::White),
+            loses_race(&b, targets, Color::Black, Color::White, FILLER_RACE),
             Some(true)
         );
         assert_eq!(
-            loses_race(&b, targets, Color::Black, Color::Black),
+            loses_race(&b, targets, Color::Black, Color::Black, FILLER_RACE),
             Some(false)
         );
         // Black saves it by taking a liberty of the dead stones, the
@@ -436,7 +467,7 @@ mod tests {
         rows[5] = "OO.O.....";
         let (b, targets) = race_against_dead(&rows);
         assert_ne!(
-            loses_race(&b, targets, Color::Black, Color::White),
+            loses_race(&b, targets, Color::Black, Color::White, FILLER_RACE),
             Some(true)
         );
         let (own, dead) = (b.chain(at(1, 0)).0, b.chain(at(1, 1)).0);

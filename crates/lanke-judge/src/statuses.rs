@@ -2,8 +2,8 @@
 //! a confidence. Benson's proof settles what it can, seeded playouts judge
 //! the rest (run a second time, with the tactical reader's captives given
 //! up, where the two disagree), and local reading, double-ko and standoff
-//! recognition overrule the playouts where they are unsure or blind. No
-//! point classes and no filling here.
+//! recognition and the races between groups overrule the playouts where
+//! they are unsure or blind. No point classes and no filling here.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::{Color, Point};
@@ -12,6 +12,7 @@ use crate::benson::{pass_alive_in, sealed_empty_points, PassAlive};
 use crate::captives::captive_stones;
 use crate::carving::carve;
 use crate::double_ko::double_ko_sekis;
+use crate::group_races::settle_group_races;
 use crate::judgement::{ChainInfo, JudgeOptions, Status, StatusSource};
 use crate::playout::{ownership_until, Masks, Ownership};
 use crate::reading::{enclosures_in, read, Enclosure, LocalStatus, MAX_REGION};
@@ -430,6 +431,12 @@ pub(crate) fn chain_statuses(
                 read_shared[l] = true;
             }
         }
+    }
+
+    // 1e. Capturing races between groups the playouts read the wrong way
+    //     round; see `group_races`.
+    if matches!(source, StatusSource::Builtin) {
+        settle_group_races(board, &chains, &chain_of, &mut infos, &sure);
     }
 
     Statuses {

@@ -430,3 +430,24 @@ fn a_stone_reaching_in_from_the_opponents_area_walls_the_eye_space() {
     }
     assert_eq!(status_at(&j, "ah"), Status::Alive);
 }
+
+/// A capturing race between groups, which random playouts read the wrong
+/// way round. Honinbo 71 game 25 (B+0.5, GNU Go agrees): White's twenty
+/// stones on the lower left have one eye (bm) and three outside
+/// liberties inside Black's wall; Black's twelve in the corner have two,
+/// both shared with White's throw-in at aq/ar. White takes the twelve
+/// whoever moves first. The playouts killed White's twenty instead (a
+/// count of B+72.5); read, the dead stones are GNU Go's.
+#[test]
+fn a_race_between_groups_is_read_not_sampled() {
+    let j = judged_bytes(lanke_testdata::cwi_file("games/Honinbo/71/25.sgf"));
+    assert_eq!(
+        dead_of(&j, Color::Black),
+        pts(&["ap", "bo", "bp", "br", "bs", "cp", "cq", "cr", "dq", "eo", "ep", "eq"])
+    );
+    assert_eq!(
+        dead_of(&j, Color::White),
+        pts(&["hi", "ii", "ji", "jj", "nc", "pp", "pq", "pr"])
+    );
+    assert_eq!(status_at(&j, "ar"), Status::Alive);
+}

@@ -1,0 +1,326 @@
+//! Stage 1e of the judgement: capturing races between chains of opposite
+//! colours in contact, short of liberties, read out where the playouts
+//! are blind to them. Random playouts fill liberties in any order, so a
+//! race that counting wins (four liberties, one an eye, against two
+//! shared with a throw-in) often ends the wrong way round in them, and a
+//! large group comes out dead next to the chain that in fact dies.
+//!
+//! A pair is read when the playouts' verdict is suspect: the chain they
+//! call dead is a group of several stones with at least as many
+//! liberties as the live one it touches, or both are dead (a pair this
+//! stage itself turned). The race is read
+//! with either side moving first (`races`); only a verdict that holds
+//! whoever moves first — one chain taken, the other never — counts, as in
+//! the enclosure reading: a race whose outcome turns on one move is the
+//! ending's business. No point classes here.
+
+use lanke_board::{Board, Cell};
+use lanke_sgf::Color;
+
+use crate::benson::PassAlive;
+use crate::judgement::{ChainInfo, Status};
+use crate::races::{race_read_out, RaceLimits, RaceTargets, MAX_RACE_LIBERTIES};
+
+/// A status race is asked a few times per position, and must be read to
+/// its end: a larger budget and a longer line than the filler's.
+const STATUS_RACE: RaceLimits = RaceLimits {
+    budget: 1_000,
+    depth: 30,
+};
+
+/// A chain that takes this many stones whoever moves first lives: the
+/// capture leaves it an eye space no one can take away.
+const LIFE_BY_CAPTURE: usize = 7;
+
+/// The least stones of a chain the playouts call dead whose races are
+/// read.
+const GROUP_STONES: usize = 6;
+
+/// Rounds of reading: a turned pair can make a neighbouring pair suspect.
+const ROUNDS: usize = 3;
+
+/// The position's chains as the stage sees them.
+struct Chains<'a> {
+    board: &'a Board,
+    /// (colour, stones) in board order, as `infos`.
+    list: &'a [(Color, Vec<usize>)],
+    /// Per grid cell: the index in `list` of the chain standing there.
+    chain_of: &'a [usize],
+}
+
+impl Chains<'_> {
+    /// The chains of the other colour in contact with chain `k`.
+    fn foes_of(&self, k: usize) -> Vec<usize> {
+        let (color, stones) = &self.list[k];
+        let mut out: Vec<usize> = stones
+            .iter()
+            .flat_map(|&s| Board::neighbours(s))
+            .filter(|&n| self.board.cell(n) == Cell::of(color.opponent()))
+            .map(|n| self.chain_of[n])
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Does chain `k` stand alone: no liberty of it touches another chain
+    /// of its colour? A chain that does may be saved by its group (a
+    /// connection, the other chain's eyes), which a race read between two
+    /// chains does not see.
+    fn stands_alone(&self, k: usize) -> bool {
+        let (color, stones) = &self.list[k];
+        self.board.liberties_of(stones).iter().all(|&l| {
+            Board::neighbours(l)
+                .into_iter()
+                .all(|n| self.board.cell(n) != Cell::of(*color) || self.chain_of[n] == k)
+        })
+    }
+
+    /// Has chain `k` no way out of its race against `winner` but that
+    /// race: every other chain of the other colour in contact with it
+    /// either has more liberties than it (it dies before taking that
+    /// chain) or shares every liberty with it (a throw-in, which the race
+    /// reads)? A third chain it might take outside the race's liberties
+    /// could save it.
+    fn cornered(&self, k: usize, winner: usize, liberties: &[usize]) -> bool {
+        let own = self.board.liberties_of(&self.list[k].1);
+        self.foes_of(k).into_iter().all(|j| {
+            j == winner
+                || liberties[j] > liberties[k]
+                || self
+                    .board
+                    .liberties_of(&self.list[j].1)
+                    .iter()
+                    .all(|l| own.contains(l))
+        })
+    }
+
+    /// The chain of the pair (`a`, `b`) that is taken whoever moves first
+    /// while the other is never taken, if the race says so. A chain taken
+    /// even when its side moves first is taken when it moves second, and
+    /// a chain not taken when the other side moves first is not taken
+    /// when its own side does: two questions settle each candidate.
+    fn race_loser(&self, a: usize, b: usize) -> Option<usize> {
+        let (ca, cb) = (self.list[a].0, self.list[b].0);
+        let targets = RaceTargets::of(ca, self.list[a].1[0], self.list[b].1[0], [true, true]);
+        let taken = |side: Color, first: Color| {
+            race_read_out(self.board, targets, side, first, STATUS_RACE)
+        };
+        for (loser, lc, wc) in [(a, ca, cb), (b, cb, ca)] {
+            if taken(lc, lc)? {
+                return (!taken(wc, lc)?).then_some(loser);
+            }
+        }
+        None
+    }
+}
+
+/// Reads the suspect races among `chains` (board order, as `infos`) and
+/// turns the statuses a race settles whoever moves first. Chains Benson
+/// proves alive, or that stand in a region sealed by the other colour's
+/// pass-alive chains, are never read.
+pub(crate) fn settle_group_races(
+    board: &Board,
+    chains: &[(Color, Vec<usize>)],
+    chain_of: &[usize],
+    infos: &mut [ChainInfo],
+    sure: &[PassAlive; 2],
+) {
+    let view = Chains {
+        board,
+        list: chains,
+        chain_of,
+    };
+    let proven = |k: usize| {
+        let (color, stones) = &chains[k];
+        sure[color.index()].alive[stones[0]] || sure[color.opponent().index()].territory[stones[0]]
+    };
+    let liberties: Vec<usize> = chains
+        .iter()
+        .map(|(_, stones)| board.liberties_of(stones).len())
+        .collect();
+    let short = |k: usize| liberties[k] <= MAX_RACE_LIBERTIES && !proven(k);
+    let pairs = contacts(&view, &short);
+    // A chain the playouts call dead whose race is worth doubting: a
+    // group (a stone or two taking a chain in atari is the ending's
+    // business) with at least the liberties of the live chain it touches.
+    let big_and_free = |dead: usize, live: usize| {
+        chains[dead].1.len() >= GROUP_STONES && liberties[dead] >= liberties[live]
+    };
+    let mut turned = vec![false; chains.len()];
+    let mut asked: Vec<(usize, usize)> = Vec::new();
+    for _ in 0..ROUNDS {
+        // Each race read out whose loser stands alone: (loser, winner).
+        let mut outcomes: Vec<(usize, usize)> = Vec::new();
+        for &(a, b) in &pairs {
+            let suspect = match (infos[a].status, infos[b].status) {
+                (Status::Dead, Status::Alive) => big_and_free(a, b),
+                (Status::Alive, Status::Dead) => big_and_free(b, a),
+                (Status::Dead, Status::Dead) => turned[a] || turned[b],
+                _ => false,
+            };
+            if !suspect || asked.contains(&(a, b)) {
+                continue;
+            }
+            asked.push((a, b));
+            let loser = view
+                .race_loser(a, b)
+                .filter(|&l| view.stands_alone(l) && view.cornered(l, a + b - l, &liberties));
+            if let Some(loser) = loser {
+                outcomes.push((loser, if loser == a { b } else { a }));
+            }
+        }
+        let verdicts: Vec<(usize, Status)> = outcomes
+            .iter()
+            .flat_map(|&(l, w)| [l, w])
+            .filter_map(|k| Some((k, race_status(k, &outcomes, chains, infos)?)))
+            .collect();
+        let mut changed = false;
+        for (k, status) in verdicts {
+            if infos[k].status != status {
+                infos[k].status = status;
+                turned[k] = true;
+                changed = true;
+            }
+            infos[k].confidence = 1.0;
+        }
+        // A dead chain whose every neighbour of the other colour a race
+        // has just killed is no longer surrounded by anything alive.
+        for k in 0..chains.len() {
+            if infos[k].status != Status::Dead || proven(k) {
+                continue;
+            }
+            let foes = view.foes_of(k);
+            if !foes.is_empty()
+                && foes.iter().all(|&j| infos[j].status == Status::Dead)
+                && foes.iter().any(|&j| turned[j])
+            {
+                infos[k].status = Status::Alive;
+                infos[k].confidence = 1.0;
+                turned[k] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+}
+
+/// What the races read out (`outcomes`: loser, winner) say of chain `k`:
+/// alive when it takes a chain of `LIFE_BY_CAPTURE` stones or more
+/// whoever moves first (whatever other races it would lose read alone: a
+/// race read alone does not see the liberties a capture elsewhere gives);
+/// dead when it wins no race and loses one to a chain that lives (a dead
+/// chain that can take a stone in atari is still dead, and the stone's
+/// protection is the ending's business); else nothing.
+fn race_status(
+    k: usize,
+    outcomes: &[(usize, usize)],
+    chains: &[(Color, Vec<usize>)],
+    infos: &[ChainInfo],
+) -> Option<Status> {
+    let takes_a_group = |w: usize| {
+        outcomes
+            .iter()
+            .any(|&(l, x)| x == w && chains[l].1.len() >= LIFE_BY_CAPTURE)
+    };
+    let lives = |w: usize| takes_a_group(w) || infos[w].status == Status::Alive;
+    let wins = outcomes.iter().any(|&(_, w)| w == k);
+    if takes_a_group(k) {
+        Some(Status::Alive)
+    } else if !wins && outcomes.iter().any(|&(l, w)| l == k && lives(w)) {
+        Some(Status::Dead)
+    } else {
+        None
+    }
+}
+
+/// The pairs of chains of opposite colours in contact that are both
+/// `short` (each pair once, the lower index first).
+fn contacts(view: &Chains<'_>, short: &impl Fn(usize) -> bool) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
+    for a in (0..view.list.len()).filter(|&a| short(a)) {
+        for b in view.foes_of(a) {
+            if a < b && short(b) {
+                pairs.push((a, b));
+            }
+        }
+    }
+    pairs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{at, board_from_top_rows};
+
+    /// The statuses of White's chain on the second line (at b2) and
+    /// Black's chain on the edge (at a1) after this stage, on `rows` with
+    /// the playouts' verdict set the wrong way round: White dead, Black
+    /// alive (every chain at confidence 0.6).
+    fn settled(rows: &[&str]) -> (Status, Status) {
+        let board = board_from_top_rows(13, rows);
+        let chains = board.chains();
+        let mut infos: Vec<ChainInfo> = chains
+            .iter()
+            .map(|(color, stones)| ChainInfo {
+                color: *color,
+                stones: stones.iter().map(|&s| Board::point(s)).collect(),
+                status: match color {
+                    Color::White => Status::Dead,
+                    Color::Black => Status::Alive,
+                },
+                confidence: 0.6,
+            })
+            .collect();
+        let cells = board.points().last().unwrap() + 1;
+        let mut chain_of = vec![usize::MAX; cells];
+        for (k, (_, stones)) in chains.iter().enumerate() {
+            for &s in stones {
+                chain_of[s] = k;
+            }
+        }
+        let nothing = || PassAlive {
+            alive: vec![false; cells],
+            territory: vec![false; cells],
+        };
+        settle_group_races(
+            &board,
+            &chains,
+            &chain_of,
+            &mut infos,
+            &[nothing(), nothing()],
+        );
+        let status = |p: usize| infos[chain_of[p]].status;
+        (status(at(1, 1)), status(at(0, 0)))
+    }
+
+    /// White's eleven stones between Black's wall and Black's eight on
+    /// the edge have three liberties on the edge; the eight have one of
+    /// them. White takes the eight whoever moves first, and lives by it.
+    #[test]
+    fn a_group_that_takes_eight_stones_whoever_moves_first_lives() {
+        let rows = [
+            "XXXXXXXX...X.", //
+            "OOOOOOOOOOOX.",
+            "XXXXXXXXXXXX.",
+            ".............",
+        ];
+        assert_eq!(settled(&rows), (Status::Alive, Status::Dead));
+    }
+
+    /// The same race against five stones: White takes them whoever moves
+    /// first, but a five-point eye space on the edge is no life against
+    /// the wall, so neither status is turned.
+    #[test]
+    fn taking_five_stones_is_no_life() {
+        let rows = [
+            "XXXXX...X....", //
+            "OOOOOOOOX....",
+            "XXXXXXXXX....",
+            ".............",
+        ];
+        assert_eq!(settled(&rows), (Status::Dead, Status::Alive));
+    }
+}
