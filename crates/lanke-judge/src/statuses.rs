@@ -13,7 +13,7 @@ use crate::captives::captive_stones;
 use crate::carving::carve;
 use crate::double_ko::double_ko_sekis;
 use crate::group_races::settle_group_races;
-use crate::judgement::{ChainInfo, JudgeOptions, Status, StatusSource};
+use crate::judgement::{ChainInfo, JudgeOptions, Stage, Status, StatusSource};
 use crate::playout::{ownership_until, Masks, Ownership};
 use crate::reading::{enclosures_in, read, Enclosure, LocalStatus, MAX_REGION};
 use crate::standoff::standoff_sekis_among;
@@ -434,8 +434,9 @@ pub(crate) fn chain_statuses(
     }
 
     // 1e. Capturing races between groups the playouts read the wrong way
-    //     round; see `group_races`.
-    if matches!(source, StatusSource::Builtin) {
+    //     round, in a final position (a mid-game estimate is quick and
+    //     rough by design); see `group_races`.
+    if matches!(source, StatusSource::Builtin) && opts.stage == Stage::Final {
         settle_group_races(board, &chains, &chain_of, &mut infos, &sure);
     }
 
