@@ -12,7 +12,9 @@
 //! with either side moving first (`races`); only a verdict that holds
 //! whoever moves first — one chain taken, the other never — counts, as in
 //! the enclosure reading: a race whose outcome turns on one move is the
-//! ending's business. No point classes here.
+//! ending's business. Before the races, a group the playouts call dead
+//! that can join a live one by eating a captive is joined. No point
+//! classes here.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
@@ -35,6 +37,10 @@ const LIFE_BY_CAPTURE: usize = 7;
 /// The least stones of a chain the playouts call dead whose races are
 /// read.
 const GROUP_STONES: usize = 6;
+
+/// A live chain the playouts are this sure of can take in a group joined
+/// to it through a capture.
+const SURE_ENOUGH: f32 = 0.6;
 
 /// Rounds of reading: a turned pair can make a neighbouring pair suspect.
 const ROUNDS: usize = 3;
@@ -125,6 +131,7 @@ pub(crate) fn settle_group_races(
     chain_of: &[usize],
     infos: &mut [ChainInfo],
     sure: &[PassAlive; 2],
+    captive: &[bool],
 ) {
     let view = Chains {
         board,
@@ -140,6 +147,8 @@ pub(crate) fn settle_group_races(
         .map(|(_, stones)| board.liberties_of(stones).len())
         .collect();
     let short = |k: usize| liberties[k] <= MAX_RACE_LIBERTIES && !proven(k);
+    let mut turned = vec![false; chains.len()];
+    connect_through_captives(&view, infos, captive, &mut turned);
     let pairs = contacts(&view, &short);
     // A chain the playouts call dead whose race is worth doubting: a
     // group (a stone or two taking a chain in atari is the ending's
@@ -147,7 +156,6 @@ pub(crate) fn settle_group_races(
     let big_and_free = |dead: usize, live: usize| {
         chains[dead].1.len() >= GROUP_STONES && liberties[dead] >= liberties[live]
     };
-    let mut turned = vec![false; chains.len()];
     let mut asked: Vec<(usize, usize)> = Vec::new();
     for _ in 0..ROUNDS {
         // Each race read out whose loser stands alone: (loser, winner).
@@ -207,6 +215,41 @@ pub(crate) fn settle_group_races(
     }
 }
 
+/// A group the playouts call dead that touches a captive (a chain of the
+/// other colour lost whoever moves first, `captives`) which also touches
+/// a live chain of the group's colour is connected to that chain through
+/// the capture: the captured points join them, and the opponent cannot
+/// play back into them. The playouts, which save captives at random and
+/// fill the group's liberties first, often lose such a group (Aizu 12
+/// P24: eighteen stones eat seven that are lost either way and join the
+/// group beyond). The group lives; the captive is dead.
+fn connect_through_captives(
+    view: &Chains<'_>,
+    infos: &mut [ChainInfo],
+    captive: &[bool],
+    turned: &mut [bool],
+) {
+    for k in 0..view.list.len() {
+        if infos[k].status != Status::Dead || view.list[k].1.len() < GROUP_STONES {
+            continue;
+        }
+        let joins = view.foes_of(k).into_iter().find(|&c| {
+            captive[view.list[c].1[0]]
+                && view.foes_of(c).into_iter().any(|j| {
+                    j != k && infos[j].status == Status::Alive && infos[j].confidence >= SURE_ENOUGH
+                })
+        });
+        if let Some(c) = joins {
+            infos[k].status = Status::Alive;
+            infos[k].confidence = 1.0;
+            turned[k] = true;
+            infos[c].status = Status::Dead;
+            infos[c].confidence = 1.0;
+            turned[c] = true;
+        }
+    }
+}
+
 /// What the races read out (`outcomes`: loser, winner) say of chain `k`:
 /// alive when it takes a chain of `LIFE_BY_CAPTURE` stones or more
 /// whoever moves first (whatever other races it would lose read alone: a
@@ -255,11 +298,14 @@ mod tests {
     use super::*;
     use crate::{at, board_from_top_rows};
 
-    /// The statuses of White's chain on the second line (at b2) and
-    /// Black's chain on the edge (at a1) after this stage, on `rows` with
-    /// the playouts' verdict set the wrong way round: White dead, Black
-    /// alive (every chain at confidence 0.6).
-    fn settled(rows: &[&str]) -> (Status, Status) {
+    /// The statuses after this stage of the chains of the 13-wide board
+    /// `rows`, given the playouts' `status` of each chain (by colour and
+    /// first stone, every chain at confidence 0.6) and the `captives`.
+    fn settled_with(
+        rows: &[&str],
+        status: impl Fn(Color, usize) -> Status,
+        captives: &[usize],
+    ) -> impl Fn(usize) -> Status {
         let board = board_from_top_rows(13, rows);
         let chains = board.chains();
         let mut infos: Vec<ChainInfo> = chains
@@ -267,10 +313,7 @@ mod tests {
             .map(|(color, stones)| ChainInfo {
                 color: *color,
                 stones: stones.iter().map(|&s| Board::point(s)).collect(),
-                status: match color {
-                    Color::White => Status::Dead,
-                    Color::Black => Status::Alive,
-                },
+                status: status(*color, stones[0]),
                 confidence: 0.6,
             })
             .collect();
@@ -285,14 +328,33 @@ mod tests {
             alive: vec![false; cells],
             territory: vec![false; cells],
         };
+        let mut captive = vec![false; cells];
+        for &c in captives {
+            captive[c] = true;
+        }
         settle_group_races(
             &board,
             &chains,
             &chain_of,
             &mut infos,
             &[nothing(), nothing()],
+            &captive,
         );
-        let status = |p: usize| infos[chain_of[p]].status;
+        move |p: usize| infos[chain_of[p]].status
+    }
+
+    /// The statuses of White's chain on the second line (at b2) and
+    /// Black's chain on the edge (at a1) after this stage, with the
+    /// playouts' verdict set the wrong way round: White dead, Black alive.
+    fn settled(rows: &[&str]) -> (Status, Status) {
+        let status = settled_with(
+            rows,
+            |color, _| match color {
+                Color::White => Status::Dead,
+                Color::Black => Status::Alive,
+            },
+            &[],
+        );
         (status(at(1, 1)), status(at(0, 0)))
     }
 
@@ -322,5 +384,32 @@ mod tests {
             ".............",
         ];
         assert_eq!(settled(&rows), (Status::Dead, Status::Alive));
+    }
+
+    /// Black's nine stones on the left (a1-c3) and Black's wall on the
+    /// right (e1-g3) both touch White's two stones at d1-d2, in atari and
+    /// lost whoever moves first (a captive): taking them joins the nine
+    /// to the wall. The playouts called the nine dead; joined to a live
+    /// wall they live, and the captive is dead.
+    #[test]
+    fn a_group_joined_to_a_live_one_through_a_captive_lives() {
+        let rows = [
+            "XXXOXXX......", //
+            "XXXOXXX......",
+            "XXX.XXX......",
+            ".............",
+        ];
+        let left = at(0, 0);
+        let status = settled_with(
+            &rows,
+            |color, first| match color {
+                Color::Black if first == left => Status::Dead,
+                _ => Status::Alive,
+            },
+            &[at(3, 0), at(3, 1)],
+        );
+        assert_eq!(status(left), Status::Alive);
+        assert_eq!(status(at(3, 0)), Status::Dead);
+        assert_eq!(status(at(4, 0)), Status::Alive);
     }
 }

@@ -212,6 +212,8 @@ pub(crate) fn chain_statuses(
         (own, stopped_by_sign.get())
     };
     let mut stopped_by_sign = false;
+    // Chains lost whoever moves first (Builtin only; see `captives`).
+    let mut captive = vec![false; cells];
     let own = match source {
         StatusSource::Builtin => {
             let (plain, stopped) = playouts(&vec![false; cells]);
@@ -222,7 +224,7 @@ pub(crate) fn chain_statuses(
             // the position more settled is kept: a finished game's
             // groups are settled, and the reading under which they are
             // is the likelier one.
-            let captive = captive_stones(board, &chains, |s| {
+            captive = captive_stones(board, &chains, |s| {
                 sure.iter().any(|p| p.alive[s] || p.territory[s])
             });
             let disputed = chains
@@ -437,7 +439,7 @@ pub(crate) fn chain_statuses(
     //     round, in a final position (a mid-game estimate is quick and
     //     rough by design); see `group_races`.
     if matches!(source, StatusSource::Builtin) && opts.stage == Stage::Final {
-        settle_group_races(board, &chains, &chain_of, &mut infos, &sure);
+        settle_group_races(board, &chains, &chain_of, &mut infos, &sure, &captive);
     }
 
     Statuses {

@@ -451,3 +451,24 @@ fn a_race_between_groups_is_read_not_sampled() {
     );
     assert_eq!(status_at(&j, "ar"), Status::Alive);
 }
+
+/// A group joined to a live one by eating stones lost either way. Go
+/// Seigen Cup 7 game 8 (B+1.5): White's big group on the lower left
+/// touches Black's stones at ji-lj in the centre, which are lost
+/// whoever moves first and also touch White's live stones beyond; the
+/// playouts, which run such stones out at random, killed White's 54
+/// stones (B+108.5). Taking the captives joins the group to the live
+/// ones: only the eight White stones GNU Go also lists stay dead, and
+/// the count is the record's.
+#[test]
+fn a_group_joined_through_a_captive_lives() {
+    let j = judged_bytes(lanke_testdata::cwi_file("games/Go_Seigen_Cup/07/8.sgf"));
+    assert_eq!(
+        dead_of(&j, Color::White),
+        pts(&["bl", "cj", "cl", "dh", "dj", "eh", "ej", "ek"])
+    );
+    let black = dead_of(&j, Color::Black);
+    for p in pts(&["ji", "jj", "ki", "li", "lj"]) {
+        assert!(black.contains(&p), "{p:?} dead: {black:?}");
+    }
+}
