@@ -133,6 +133,12 @@ pub(crate) fn settle_group_races(
     sure: &[PassAlive; 2],
     captive: &[bool],
 ) {
+    // Every rule here starts from a group of `GROUP_STONES` the playouts
+    // call dead: without one there is nothing to read.
+    let doubted = |k: usize| infos[k].status == Status::Dead && chains[k].1.len() >= GROUP_STONES;
+    if !(0..chains.len()).any(doubted) {
+        return;
+    }
     let view = Chains {
         board,
         list: chains,
@@ -153,8 +159,13 @@ pub(crate) fn settle_group_races(
     // A chain the playouts call dead whose race is worth doubting: a
     // group (a stone or two taking a chain in atari is the ending's
     // business) with at least the liberties of the live chain it touches.
+    // Only a live chain that could lose the race for good (it stands alone
+    // with no third chain to take) is worth the reading.
     let big_and_free = |dead: usize, live: usize| {
-        chains[dead].1.len() >= GROUP_STONES && liberties[dead] >= liberties[live]
+        chains[dead].1.len() >= GROUP_STONES
+            && liberties[dead] >= liberties[live]
+            && view.stands_alone(live)
+            && view.cornered(live, dead, &liberties)
     };
     let mut asked: Vec<(usize, usize)> = Vec::new();
     for _ in 0..ROUNDS {
