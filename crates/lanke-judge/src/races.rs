@@ -80,22 +80,33 @@ impl RaceTargets {
     }
 }
 
-/// Is `side`'s chain of `targets` taken with best play, `first` to move?
-/// `None` when the search runs out of budget.
-pub(crate) fn loses_race(
+/// Is `side`'s chain of `targets` taken with best play, `first` to move,
+/// and was the answer read to the end (no line it needed cut by the
+/// depth bound)? `None` when the search runs out of budget.
+fn ask(
     board: &Board,
     targets: RaceTargets,
     side: Color,
     first: Color,
     limits: RaceLimits,
-) -> Option<bool> {
-    let mut race = Race::new(board, targets, side, limits);
-    race.taken(board, first, None, 0, 0).map(|(taken, _)| taken)
+) -> Option<(bool, bool)> {
+    Race::new(board, targets, side, limits).taken(board, first, None, 0, 0)
 }
 
 /// Is `side`'s chain of `targets` taken with best play, `first` to move,
-/// read to the end: `None` when the search runs out of budget or a line
-/// it needed was cut by the depth bound.
+/// as far as the filler reads? `None` when the search runs out of budget.
+pub(crate) fn loses_race(
+    board: &Board,
+    targets: RaceTargets,
+    side: Color,
+    first: Color,
+) -> Option<bool> {
+    ask(board, targets, side, first, FILLER_RACE).map(|(taken, _)| taken)
+}
+
+/// The same question read to the end within `limits`: `None` when the
+/// search runs out of budget or a line it needed was cut by the depth
+/// bound.
 pub(crate) fn race_read_out(
     board: &Board,
     targets: RaceTargets,
@@ -103,11 +114,7 @@ pub(crate) fn race_read_out(
     first: Color,
     limits: RaceLimits,
 ) -> Option<bool> {
-    let mut race = Race::new(board, targets, side, limits);
-    match race.taken(board, first, None, 0, 0)? {
-        (taken, true) => Some(taken),
-        (_, false) => None,
-    }
+    ask(board, targets, side, first, limits).and_then(|(taken, exact)| exact.then_some(taken))
 }
 
 /// `side`'s moves after which its chain of `targets` is no longer taken
@@ -176,9 +183,8 @@ impl RaceMemo {
                 .collect();
         }
         let targets = RaceTargets::of(side, own, dead, [true, false]);
-        let threatened = loses_race(board, targets, side, side.opponent(), FILLER_RACE)
-            == Some(true)
-            && loses_race(board, targets, side, side, FILLER_RACE) == Some(false);
+        let threatened = loses_race(board, targets, side, side.opponent()) == Some(true)
+            && loses_race(board, targets, side, side) == Some(false);
         let moves = if threatened {
             race_saving_moves(board, targets, side)
         } else {
@@ -385,8 +391,7 @@ mod tests {
             chains: [at(black.0, black.1), at(white.0, white.1)],
             may_escape: [true, true],
         };
-        [Color::Black, Color::White]
-            .map(|first| loses_race(&b, targets, Color::White, first, FILLER_RACE))
+        [Color::Black, Color::White].map(|first| loses_race(&b, targets, Color::White, first))
     }
 
     #[test]
@@ -442,11 +447,11 @@ mod tests {
     fn an_even_race_against_dead_stones_is_lost_moving_second() {
         let (b, targets) = race_against_dead(&EVEN_RACE);
         assert_eq!(
-            loses_race(&b, targets, Color::Black, Color::White, FILLER_RACE),
+            loses_race(&b, targets, Color::Black, Color::White),
             Some(true)
         );
         assert_eq!(
-            loses_race(&b, targets, Color::Black, Color::Black, FILLER_RACE),
+            loses_race(&b, targets, Color::Black, Color::Black),
             Some(false)
         );
         // Black saves it by taking a liberty of the dead stones, the
@@ -467,7 +472,7 @@ mod tests {
         rows[5] = "OO.O.....";
         let (b, targets) = race_against_dead(&rows);
         assert_ne!(
-            loses_race(&b, targets, Color::Black, Color::White, FILLER_RACE),
+            loses_race(&b, targets, Color::Black, Color::White),
             Some(true)
         );
         let (own, dead) = (b.chain(at(1, 0)).0, b.chain(at(1, 1)).0);
