@@ -2,8 +2,12 @@
 //! after an interruption, and shardable, each time byte-identical to one
 //! uninterrupted run; and every input game has its row.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+use common::{batch, lanke};
 
 const FILES: [&str; 6] = [
     "games.csv",
@@ -59,30 +63,6 @@ fn write_corpus() -> PathBuf {
     dir
 }
 
-fn lanke(args: &[&str]) {
-    let out = Command::new(env!("CARGO_BIN_EXE_lanke"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "lanke {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-fn batch(input: &Path, out: &Path, extra: &[&str]) {
-    let mut args = vec![
-        "batch",
-        input.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--quiet",
-    ];
-    args.extend_from_slice(extra);
-    lanke(&args);
-}
-
 fn same_files(a: &Path, b: &Path) {
     for f in FILES {
         let (x, y) = (
@@ -99,10 +79,7 @@ fn same_files(a: &Path, b: &Path) {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("lanke-batch-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
+    common::scratch("batch", name)
 }
 
 #[test]

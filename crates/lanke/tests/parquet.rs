@@ -3,15 +3,17 @@
 //! joins CSV shards into the same Parquet files one run writes; and the
 //! combinations that cannot work are refused with a reason.
 
+mod common;
+
 use std::collections::HashMap;
 use std::fs::File;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use arrow_array::cast::AsArray;
 use arrow_array::types::{Float64Type, Int64Type};
 use arrow_array::{Array, RecordBatch};
 use arrow_schema::DataType;
+use common::run as lanke;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 
 const TABLES: [&str; 4] = ["games", "scores", "discrepancies", "summary"];
@@ -47,31 +49,11 @@ fn corpus() -> PathBuf {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("lanke-parquet-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
-}
-
-fn lanke(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_lanke"))
-        .args(args)
-        .output()
-        .unwrap()
+    common::scratch("parquet", name)
 }
 
 fn batch(out: &Path, extra: &[&str]) {
-    let input = corpus();
-    let mut args = vec![
-        "batch",
-        input.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--quiet",
-    ];
-    args.extend_from_slice(extra);
-    let o = lanke(&args);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    common::batch(&corpus(), out, extra);
 }
 
 /// A CSV table: header and rows of cells.
