@@ -5,16 +5,17 @@
 //! shared with a throw-in) often ends the wrong way round in them, and a
 //! large group comes out dead next to the chain that in fact dies.
 //!
-//! A pair is read when the playouts' verdict is suspect: the chain they
+//! A pair is read when the playouts' verdict is suspect — the chain they
 //! call dead is a group of several stones with at least as many
-//! liberties as the live one it touches, or both are dead (a pair this
-//! stage itself turned). The race is read
-//! with either side moving first (`races`); only a verdict that holds
-//! whoever moves first — one chain taken, the other never — counts, as in
-//! the enclosure reading: a race whose outcome turns on one move is the
-//! ending's business. Before the races, a group the playouts call dead
-//! that can join a live one by eating a captive is joined. No point
-//! classes here.
+//! liberties as the live one it touches, and that live one could lose
+//! for good (no other chain of its colour beside its liberties, no third
+//! chain to take) — or when both are dead (a pair this stage itself
+//! turned). The race is read with either side moving first (`races`);
+//! only a verdict that holds whoever moves first — one chain taken, the
+//! other never — counts, as in the enclosure reading: a race whose
+//! outcome turns on one move is the ending's business. Before the races,
+//! a group the playouts call dead that can join a live one by eating a
+//! captive is joined. No point classes here.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
@@ -231,9 +232,10 @@ pub(crate) fn settle_group_races(
 /// a live chain of the group's colour is connected to that chain through
 /// the capture: the captured points join them, and the opponent cannot
 /// play back into them. The playouts, which save captives at random and
-/// fill the group's liberties first, often lose such a group (Aizu 12
-/// P24: eighteen stones eat seven that are lost either way and join the
-/// group beyond). The group lives; the captive is dead.
+/// fill the group's liberties first, often lose such a group (Go Seigen
+/// Cup 7 game 8: White's 54 stones on the left, joined to White's live
+/// stones through five Black stones lost either way). The group lives;
+/// the captive is dead.
 fn connect_through_captives(
     view: &Chains<'_>,
     infos: &mut [ChainInfo],
