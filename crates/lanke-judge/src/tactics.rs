@@ -120,7 +120,7 @@ impl Tactics {
         if n == 3 && depth >= THREE_LIBERTY_DEPTH {
             return None;
         }
-        for m in attack_moves(board, &libs[..n], depth) {
+        for m in attack_moves(board, &libs[..n], depth, attacker) {
             if Some(m) == ko_ban {
                 continue;
             }
@@ -172,8 +172,9 @@ impl Tactics {
 /// The attacker's candidate moves against a chain with liberties `libs`:
 /// the liberties, the one that leaves the chain fewest liberties first;
 /// with two liberties and early in a line, also the empty points beside
-/// them (a net).
-fn attack_moves(board: &Board, libs: &[usize], depth: u32) -> Vec<usize> {
+/// them (a net) and the other liberty of an `attacker`'s chain of two
+/// beside them (an approach move).
+fn attack_moves(board: &Board, libs: &[usize], depth: u32, attacker: Color) -> Vec<usize> {
     let mut moves: Vec<usize> = libs.to_vec();
     // Playing where the chain would gain most if it extended comes first
     // (the ladder's direction).
@@ -183,6 +184,23 @@ fn attack_moves(board: &Board, libs: &[usize], depth: u32) -> Vec<usize> {
             for n in Board::neighbours(l) {
                 if board.cell(n) == Cell::Empty && !moves.contains(&n) {
                     moves.push(n);
+                }
+            }
+        }
+        // An approach move: an attacker's chain of two liberties beside a
+        // liberty of the target would be put in atari by filling that
+        // liberty, and taken; its other liberty comes first.
+        for &l in libs {
+            for n in Board::neighbours(l) {
+                if board.cell(n) != Cell::of(attacker) {
+                    continue;
+                }
+                if let Some((own, 2)) = board.liberties_at_most::<2>(n) {
+                    for m in own {
+                        if !libs.contains(&m) && !moves.contains(&m) {
+                            moves.push(m);
+                        }
+                    }
                 }
             }
         }
@@ -297,6 +315,30 @@ mod tests {
         let mut saves = t.saving_moves(&b, at(2, 2), None);
         saves.sort_unstable();
         assert_eq!(saves, vec![at(3, 2), at(2, 3)]);
+    }
+
+    /// White's two chains on the edge share their two liberties, c2 and
+    /// d1 (x 2, y 1 and x 3, y 0). Black filling d1 at once joins e1,
+    /// which then has no liberty but f1, and White takes them there; c2
+    /// is suicide. Black connects e1 at f1 first (the approach move),
+    /// after which nothing saves White. (Aizu 12 P24, bottom centre.)
+    #[test]
+    fn an_approach_move_comes_before_filling_a_liberty() {
+        let rows = [
+            "XOO.X.X..", //
+            "XO.OOXX..",
+            "XXOOXXX..",
+            "XXXXXXX..",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        let b = board_from_rows(&rows);
+        let mut t = Tactics::new(TACTICS_BUDGET);
+        assert_eq!(t.attack(&b, at(3, 1), None), Some(at(5, 0)));
+        assert!(t.saving_moves(&b, at(3, 1), None).is_empty());
     }
 
     #[test]
