@@ -88,12 +88,12 @@ enum Command {
         #[command(flatten)]
         judging: JudgingArgs,
     },
-    /// Rescore whole archives in parallel and write the CSV reports into --out.
+    /// Rescore whole archives in parallel and write the reports (CSV, or Parquet) into --out.
     Batch {
         /// SGF files, directories, .zip/.tar/.tar.gz/.tar.bz2 archives, or - for stdin.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
-        /// Output directory (games.csv, scores.csv, discrepancies.csv, summary.csv, datapackage.json).
+        /// Output directory (games, scores, discrepancies and summary tables, run.json, datapackage.json).
         #[arg(short, long)]
         out: PathBuf,
         /// `all` or a comma-separated list of family ids (see docs/RULES.md).

@@ -1,5 +1,6 @@
 //! `lanke batch` and `lanke merge`: rescore whole archives in parallel and
-//! write the CSV reports.
+//! write the reports (CSV; with `--format parquet`, the finished tables
+//! rewritten as Parquet by `parquet`).
 //!
 //! Flow: a reader thread walks the inputs in their stable order and numbers
 //! every game (`seq`, its place in the whole input); rayon workers (`--jobs`)
