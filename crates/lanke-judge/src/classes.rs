@@ -215,6 +215,18 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
         let class = region_class(pts, *b, *w, &seki_chain);
         let open_border = class == PointClass::Dame && pts.len() >= stage.estimated_region_min();
         let distances = open_border.then(|| region_distances(&judged, pts));
+        let walled = (stage == Stage::Final && class == PointClass::Dame && !open_border)
+            .then(|| walled_off(&judged, pts, own.as_ref()))
+            .flatten();
+        if let Some(Walled { owner, gap }) = &walled {
+            for &i in pts {
+                if !gap.contains(&i) && !matches!(classes[idx(i)], PointClass::DeadStone(_)) {
+                    classes[idx(i)] = PointClass::Territory(*owner);
+                    estimated[idx(i)] = true;
+                }
+            }
+            continue;
+        }
         for (k, &i) in pts.iter().enumerate() {
             let owns = |o: &Ownership, c: Color| {
                 let lean = if c == Color::Black {
@@ -250,6 +262,57 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
         dead,
         before_fill,
     }
+}
+
+/// A neutral region of a final position that one colour's wall closes but
+/// for a gap: the other colour touches it at no more than `WALL_GAP`
+/// points. The players ended the game with it so: the wall's owner closes
+/// the gap (its points stay dame, filled in the ending) and the rest is
+/// its territory, which random play, pushing in through the gap, spoils.
+/// Taken only when the region keeps `WALLED_INSIDE` points behind the gap
+/// and the playouts lean nowhere inside towards the colour at the gap.
+struct Walled {
+    owner: Color,
+    /// The region's points beside the other colour's stones.
+    gap: Vec<usize>,
+}
+
+/// The most points at which the other colour may touch a walled region.
+const WALL_GAP: usize = 2;
+/// The least points a walled region keeps behind its gap.
+const WALLED_INSIDE: usize = 3;
+
+/// The wall that closes the neutral region `pts` of `judged` (the board
+/// with the dead stones taken off), if one does; see [`Walled`].
+fn walled_off(judged: &Board, pts: &[usize], own: Option<&Ownership>) -> Option<Walled> {
+    [Color::Black, Color::White]
+        .into_iter()
+        .find_map(|intruder| {
+            let gap: Vec<usize> = pts
+                .iter()
+                .copied()
+                .filter(|&i| {
+                    Board::neighbours(i)
+                        .iter()
+                        .any(|&n| judged.cell(n) == Cell::of(intruder))
+                })
+                .collect();
+            if gap.len() > WALL_GAP || pts.len() < gap.len() + WALLED_INSIDE {
+                return None;
+            }
+            let owner = intruder.opponent();
+            let leans_to_intruder = |i: usize| {
+                own.is_some_and(|o| match intruder {
+                    Color::Black => o.balance(i) > 0.0,
+                    Color::White => o.balance(i) < 0.0,
+                })
+            };
+            let inside_holds = pts
+                .iter()
+                .filter(|i| !gap.contains(i))
+                .all(|&i| !leans_to_intruder(i));
+            inside_holds.then_some(Walled { owner, gap })
+        })
 }
 
 /// For each point of the empty region `pts` (in order), its distance

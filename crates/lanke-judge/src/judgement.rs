@@ -185,9 +185,10 @@ pub struct Counts {
     pub shared: u32,
     /// Dame `D`.
     pub dame: u32,
-    /// Of `territory`, the points on open borders estimated from the
-    /// playouts (see `OPEN_BORDER_POINTS`): a record that stops before
-    /// its boundaries are closed.
+    /// Of `territory`, the points estimated rather than enclosed: on open
+    /// borders, from the playouts (see `OPEN_BORDER_POINTS`), and behind
+    /// the gap of a region a wall nearly closes (`Walled`): a record that
+    /// stops before its boundaries are closed.
     pub open_border: [u32; 2],
 }
 

@@ -472,3 +472,20 @@ fn a_group_joined_through_a_captive_lives() {
         assert!(black.contains(&p), "{p:?} dead: {black:?}");
     }
 }
+
+/// A region one colour's wall closes but for a gap. Fujitsu Meijin 10
+/// L08 (B+3.5): White's left side holds nine empty points that touch
+/// Black's wall only at di and ei. The players ended the game so, White's
+/// territory behind its wall; filled as dame, it had counted for nobody
+/// (B+9.5). The gap stays dame, the rest is White's, and the count is
+/// within a point of the record.
+#[test]
+fn a_region_walled_but_for_a_gap_is_the_walls_territory() {
+    let j = judged_bytes(lanke_testdata::cwi_file("games/FMeijin/10/L08.sgf"));
+    for p in ["cj", "ej", "fj", "gj", "ck", "dk", "ek"] {
+        assert_eq!(class(&j, p), PointClass::Territory(Color::White), "{p}");
+    }
+    for p in ["di", "ei"] {
+        assert_eq!(class(&j, p), PointClass::Dame, "{p}");
+    }
+}
