@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use lanke_judge::{EndingMode, JudgeOptions, Stage};
-use lanke_rescore::columns::{DISCREPANCIES, GAMES, SCORES, SUMMARY};
+use lanke_rescore::columns::TABLES;
 use lanke_rescore::derive::{join, Derived};
 use lanke_rescore::item::GameItem;
 use lanke_rescore::judged::{judge_record, judged, JudgedGame};
@@ -355,15 +355,10 @@ fn score_json(
 /// games, scores, discrepancies, summary.
 #[pyfunction]
 fn columns() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
-    [
-        ("games", GAMES),
-        ("scores", SCORES),
-        ("discrepancies", DISCREPANCIES),
-        ("summary", SUMMARY),
-    ]
-    .iter()
-    .map(|(name, fields)| (*name, fields.iter().map(|f| (f.0, f.1)).collect()))
-    .collect()
+    TABLES
+        .iter()
+        .map(|(name, fields)| (*name, fields.iter().map(|f| (f.0, f.1)).collect()))
+        .collect()
 }
 
 /// The rule families' ids, in the order the reports list them.

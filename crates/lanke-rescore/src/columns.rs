@@ -108,3 +108,12 @@ pub const SUMMARY: &[Field] = &[
     ("value", "number", "The metric's value: a share 0..1 for rates, a mean in points, or a count of games (games, histogram)."),
     ("games", "integer", "Games the row covers: the games a rate or mean is computed over, or the games counted."),
 ];
+
+/// The report tables, name and columns, in the order every report and
+/// binding lists them.
+pub const TABLES: [(&str, &[Field]); 4] = [
+    ("games", GAMES),
+    ("scores", SCORES),
+    ("discrepancies", DISCREPANCIES),
+    ("summary", SUMMARY),
+];

@@ -34,6 +34,7 @@ use rayon::prelude::*;
 
 use lanke_games::for_each_game_counted;
 use lanke_judge::JudgeOptions;
+use lanke_rescore::columns::TABLES;
 use lanke_rescore::derive::{join, Derived, Joined};
 use lanke_rescore::item::shard_of;
 use lanke_rescore::judging::{start_engine, JudgeSpec};
@@ -74,14 +75,6 @@ pub(crate) enum ReportFormat {
     /// `games.parquet`, `scores.parquet`, ... (zstd-compressed, typed).
     Parquet,
 }
-
-/// The four tables: name and columns.
-const TABLES: [(&str, &[lanke_rescore::columns::Field]); 4] = [
-    ("games", lanke_rescore::columns::GAMES),
-    ("scores", lanke_rescore::columns::SCORES),
-    ("discrepancies", lanke_rescore::columns::DISCREPANCIES),
-    ("summary", lanke_rescore::columns::SUMMARY),
-];
 
 /// Games per message between the reader, the workers and the writer:
 /// one game per message costs the workers wake-ups, while a chunk of 16

@@ -2,7 +2,7 @@
 //! `datapackage.json` (Frictionless Data) is generated from it, and a test
 //! checks it against the row structs so the documentation cannot drift.
 
-use lanke_rescore::columns::{Field, DISCREPANCIES, GAMES, SCORES, SUMMARY};
+use lanke_rescore::columns::{Field, TABLES};
 use serde_json::json;
 
 fn resource(name: &str, path: &str, fields: &[Field], keys: Keys) -> serde_json::Value {
@@ -47,7 +47,8 @@ struct Keys {
 }
 
 /// The Frictionless Data package descriptor; `paths` are the file names
-/// the games, scores, discrepancies and summary tables were written as
+/// the tables of `TABLES` (games, scores, discrepancies, summary) were
+/// written as
 /// (`games.csv` or `games.parquet`; `scores.csv.gz` when compressed).
 #[must_use]
 pub(crate) fn datapackage(paths: &[String]) -> String {
@@ -55,21 +56,30 @@ pub(crate) fn datapackage(paths: &[String]) -> String {
         primary,
         refers_to_games: true,
     };
+    // Each table's keys, in the order of `TABLES`.
+    let keys = [
+        Keys {
+            primary: &["seq"],
+            refers_to_games: false,
+        },
+        of_game(&["seq", "family"]),
+        of_game(&["seq", "kind"]),
+        Keys {
+            primary: &["metric", "family", "dimension", "group"],
+            refers_to_games: false,
+        },
+    ];
+    let resources: Vec<serde_json::Value> = TABLES
+        .iter()
+        .zip(paths)
+        .zip(keys)
+        .map(|((&(name, fields), path), keys)| resource(name, path, fields, keys))
+        .collect();
     let v = json!({
         "name": "lanke-reports",
         "title": "lanke: go game archives rescored under every rule family",
         "description": "Written by `lanke batch`. Column meanings are in reports/README.md.",
-        "resources": [
-            resource("games", &paths[0], GAMES, Keys { primary: &["seq"], refers_to_games: false }),
-            resource("scores", &paths[1], SCORES, of_game(&["seq", "family"])),
-            resource("discrepancies", &paths[2], DISCREPANCIES, of_game(&["seq", "kind"])),
-            resource(
-                "summary",
-                &paths[3],
-                SUMMARY,
-                Keys { primary: &["metric", "family", "dimension", "group"], refers_to_games: false },
-            ),
-        ],
+        "resources": resources,
     });
     let mut s = serde_json::to_string_pretty(&v).expect("static JSON");
     s.push('\n');
@@ -79,6 +89,7 @@ pub(crate) fn datapackage(paths: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lanke_rescore::columns::{DISCREPANCIES, GAMES, SCORES, SUMMARY};
     use lanke_rescore::derive::{DiscrepancyRow, SummaryRow};
     use lanke_rescore::rows::{GameRow, ScoreRow};
 
