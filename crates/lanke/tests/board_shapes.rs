@@ -4,6 +4,8 @@
 //! own: a 13x7 board played out with a wall on each of rows c and d and
 //! one dead stone inside each side's area.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -69,22 +71,8 @@ fn a_13x7_board_is_judged_and_counted_on_its_91_points() {
 
 #[test]
 fn a_rectangular_record_goes_through_batch_with_its_shape() {
-    let dir =
-        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("lanke-shapes-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let out = Command::new(env!("CARGO_BIN_EXE_lanke"))
-        .arg("batch")
-        .arg(record())
-        .arg("--out")
-        .arg(&dir)
-        .arg("--quiet")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let dir = common::scratch("shapes", "batch");
+    common::batch(&record(), &dir, &[]);
     let mut games = csv::Reader::from_path(dir.join("games.csv")).unwrap();
     let headers = games.headers().unwrap().clone();
     let row = games.records().next().unwrap().unwrap();
