@@ -46,19 +46,10 @@ impl Column {
     fn push(&mut self, cell: &str) -> Option<()> {
         match self {
             Column::Text(b) => b.append_value(cell),
-            _ if cell.is_empty() => match self {
-                Column::Integer(b) => b.append_null(),
-                Column::Number(b) => b.append_null(),
-                Column::Boolean(b) => b.append_null(),
-                Column::Text(_) => unreachable!("handled above"),
-            },
-            Column::Integer(b) => b.append_value(cell.parse().ok()?),
-            Column::Number(b) => b.append_value(cell.parse().ok()?),
-            Column::Boolean(b) => b.append_value(match cell {
-                "true" => true,
-                "false" => false,
-                _ => return None,
-            }),
+            Column::Integer(b) => b.append_option(typed(cell)?),
+            Column::Number(b) => b.append_option(typed(cell)?),
+            // `bool` reads exactly `true` and `false`, as the CSV writes them.
+            Column::Boolean(b) => b.append_option(typed(cell)?),
         }
         Some(())
     }
@@ -70,6 +61,16 @@ impl Column {
             Column::Boolean(b) => Arc::new(b.finish()),
             Column::Text(b) => Arc::new(b.finish()),
         }
+    }
+}
+
+/// A typed cell: `Some(None)` when empty (null), `None` when it does not
+/// read as `T`.
+fn typed<T: std::str::FromStr>(cell: &str) -> Option<Option<T>> {
+    if cell.is_empty() {
+        Some(None)
+    } else {
+        cell.parse().ok().map(Some)
     }
 }
 
