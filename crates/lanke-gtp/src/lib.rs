@@ -32,11 +32,12 @@ use lanke_sgf::{Color, Event, GameRecord, MoveTarget, Point, SetupOp};
 /// A GTP failure.
 #[derive(Debug, thiserror::Error)]
 pub enum GtpError {
-    #[error("cannot start engine `{command}`: {source}")]
+    /// The OS's reason is part of the message and not the error's source,
+    /// so both a plain message and a printed chain (`{:#}`) name it once.
+    #[error("cannot start engine `{command}`: {reason}")]
     Spawn {
         command: String,
-        #[source]
-        source: std::io::Error,
+        reason: std::io::Error,
     },
     #[error("engine `{command}`: {message}")]
     Protocol { command: String, message: String },
@@ -133,9 +134,9 @@ impl GtpEngine {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|source| GtpError::Spawn {
+            .map_err(|reason| GtpError::Spawn {
                 command: command.to_string(),
-                source,
+                reason,
             })?;
         let stdin = child.stdin.take().expect("piped stdin");
         let lines = read_lines(child.stdout.take().expect("piped stdout"));

@@ -43,11 +43,14 @@ fn a_missing_engine_is_a_clear_error() {
     let err = GtpEngine::spawn("/nonexistent/engine --gtp")
         .err()
         .expect("spawn fails");
+    let message = err.to_string();
     assert!(
-        err.to_string()
-            .contains("cannot start engine `/nonexistent/engine --gtp`"),
-        "{err}"
+        message.starts_with("cannot start engine `/nonexistent/engine --gtp`: "),
+        "{message}"
     );
+    // The OS's reason is named once, also where the whole chain is printed.
+    let chain = format!("{:#}", anyhow::Error::from(err));
+    assert_eq!(chain.matches("(os error").count(), 1, "{chain}");
 }
 
 /// Agon Cup 3 game 9 (CWI `games/Agon/03/9.sgf`, komi 5.5) is recorded as

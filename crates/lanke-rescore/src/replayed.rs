@@ -65,9 +65,10 @@ pub struct GameJson<'a> {
     pub encoding_declared: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub encoding_note: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     /// Points across; `height` points down (equal on a square board).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub size: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub height: Option<u8>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub info: Option<InfoJson<'a>>,

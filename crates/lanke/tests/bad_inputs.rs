@@ -53,7 +53,15 @@ fn anomaly_kinds(v: &Value) -> Vec<&str> {
 
 #[test]
 fn unreadable_files_are_one_error_row_each_naming_the_cause() {
-    assert!(error_of(&one("empty.sgf")).contains("the file is empty"));
+    let empty = one("empty.sgf");
+    assert!(error_of(&empty).contains("the file is empty"));
+    // A game that could not be read has no board: neither dimension is
+    // printed, not even as null.
+    let fields = empty.as_object().unwrap();
+    assert!(
+        !fields.contains_key("size") && !fields.contains_key("height"),
+        "{empty}"
+    );
     assert!(error_of(&one("whitespace-only.sgf")).contains("only white space"));
     assert!(error_of(&one("binary-junk.sgf")).contains("no SGF game tree"));
     assert!(error_of(&one("board-too-large.sgf")).contains("SZ[52] is not supported"));
