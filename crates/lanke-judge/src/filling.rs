@@ -3,8 +3,10 @@
 //! that atari, shortage of liberties and races against dead stones (read
 //! by `races`) force, open kos taken and connected, and a greedy choice
 //! among the dame that fills harmless ones before those that would weaken
-//! the filler, and joins and cuts groups for the families that tax them.
-//! The played-out ending is `ending`; the groups' bookkeeping is `groups`.
+//! the filler, and joins and cuts groups for the families that tax them;
+//! once a side's dame are filled, the protective move an eye space of its
+//! own still owes (`teire`). The played-out ending is `ending`; the
+//! groups' bookkeeping is `groups`.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
@@ -13,6 +15,7 @@ use crate::groups::GroupTracker;
 use crate::judgement::{Fill, FillKind, PointClass};
 use crate::races::{RaceMemo, MAX_RACE_LIBERTIES};
 use crate::shortage::{capturable, capture_sticks_with_dead, capturing_points, SHORTAGE_DEPTH};
+use crate::teire::owed_in_enclosures;
 use crate::turns::{alternate, Played};
 
 /// Would `color` at empty `i` leave its own chain in atari (or without
@@ -396,7 +399,8 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     /// Fills until both sides pass: each side makes the protective move it
     /// owes, else takes an open ko (`take_ko`; `ko_ban` is the point the
     /// side to move may not retake at once), else the greedy rule's choice
-    /// among its dame.
+    /// among its dame, else, its dame all filled, the protective move an
+    /// eye space of its own holding dead stones still needs (`teire`).
     fn run(
         &self,
         board: &mut Board,
@@ -416,6 +420,10 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                     let dame = self.dame(board, side, taken, &table.libs);
                     self.greedy(board, side, &dame, &table.libs, &mut groups)
                         .map(|i| (i, FillKind::Dame))
+                })
+                .or_else(|| {
+                    owed_in_enclosures(board, side, self.class_at, self.dead, self.settled)
+                        .map(|i| (i, FillKind::Protective))
                 })?;
             taken[i] = true;
             // A capture (mostly of dead stones, already gone from the

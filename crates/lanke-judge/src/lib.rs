@@ -33,6 +33,7 @@ mod shortage;
 mod standoff;
 mod statuses;
 mod tactics;
+mod teire;
 mod turns;
 
 pub use benson::{pass_alive, sealed_empty_points, PassAlive};

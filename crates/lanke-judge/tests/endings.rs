@@ -379,3 +379,22 @@ mod read {
         assert_eq!(protective_by(&j, Color::Black), ["qe"]);
     }
 }
+
+/// An eye space holding a dead stone that the filled dame leave short.
+/// In Fujitsu Cup 3 game 13 (B+6.5) White's top-right group walls in five
+/// points and Black's dead stone at ra. Once the dame are filled its
+/// outside liberties are gone, and Black moving first inside would break
+/// it: White must add a stone there (GNU Go 3.8's play-out adds rb; the
+/// reading finds qa, as good). Without it the count is B+5.5; with it,
+/// and Black's three protective moves against single chains, the record's.
+#[test]
+fn an_eye_space_with_a_dead_stone_owes_a_move_once_the_dame_are_filled() {
+    let j = judged("games/Fujitsu/03/13.sgf");
+    assert!(j.dead[0].contains(&Point::from_sgf("ra").unwrap()));
+    assert_eq!(protective_by(&j, Color::White), ["qa"]);
+    assert_eq!(protective_by(&j, Color::Black), ["qe", "oq", "gm"]);
+    // The teire is the last move: it is owed only once every dame is
+    // filled.
+    assert_eq!(j.fills.last().map(|f| f.point.to_sgf()), Some("qa".into()));
+    assert_eq!(j.before_fill.dame, 12);
+}

@@ -1,0 +1,142 @@
+//! The protective moves a finished filling still owes: once a side has no
+//! dame left to fill, each small enclosure of its own that holds dead
+//! opponent stones (a group's eye space of `reading::MAX_ENCLOSURE` points
+//! or fewer, its outside liberties now filled) is read with the opponent
+//! moving first. A group that lives moving first but not moving second
+//! owes a move inside its own eye space — a protective move, which the
+//! Japanese count charges as a point.
+//!
+//! Why only eye spaces with dead stones in them: filling the dame takes
+//! the walls' outside liberties, and dead stones inside, short of
+//! liberties no longer, can then fight back (the walls' shortage of
+//! liberties as a group, which the filling's single-chain checks in atari,
+//! shortage and races do not see). An empty eye space's shape was already
+//! judged with the group's status; read again here it calls for moves the
+//! records do not count (journal, 2026-11-27 session 41).
+//!
+//! Only the reading of finished enclosures lives here; the filling decides
+//! when to ask (`filling`), the reading itself is `reading`.
+
+use lanke_board::{Board, Cell};
+use lanke_sgf::Color;
+
+use crate::filling::inside_own;
+use crate::judgement::PointClass;
+use crate::reading::{enclosures, read, Enclosure, LocalStatus};
+
+/// The protective move `side` owes in one of its small enclosures on the
+/// filled `board`, if any: an empty point of the enclosure after which it
+/// stays alive with the opponent moving first. An enclosure the reading
+/// cannot settle within its budget, that the opponent moving first cannot
+/// break, or that does not live even moving first (its status is the
+/// statuses' word, not the filling's) owes nothing. `settled` points
+/// (regions the ending's reading played out) are left alone.
+pub(crate) fn owed_in_enclosures(
+    board: &Board,
+    side: Color,
+    class_at: &impl Fn(usize) -> PointClass,
+    dead: &[bool],
+    settled: &[bool],
+) -> Option<usize> {
+    let foe = side.opponent();
+    enclosures(board, side).into_iter().find_map(|enc| {
+        // An eye space all the side's own: its empty points its territory,
+        // its opponent stones (one at least) dead ones, its walls alive.
+        let own_space = enc.region.iter().all(|&i| match board.cell(i) {
+            Cell::Empty => inside_own(class_at(i), side) && !settled[i],
+            _ => dead[i],
+        });
+        let holds_dead = enc.region.iter().any(|&i| board.cell(i) != Cell::Empty);
+        let walls_alive = enc.walls.iter().all(|&s| !dead[s]);
+        if !own_space || !holds_dead || !walls_alive || !enc.safely_walled(board, |m| !dead[m]) {
+            return None;
+        }
+        let broken = matches!(
+            read(board, &enc, foe),
+            Some(LocalStatus::Dead | LocalStatus::Seki)
+        );
+        if !broken || read(board, &enc, side) != Some(LocalStatus::Alive) {
+            return None;
+        }
+        enc.region.iter().copied().find(|&i| {
+            if board.cell(i) != Cell::Empty {
+                return false;
+            }
+            let mut after = board.clone();
+            let r = after.play(side, i);
+            r.suicided == 0 && read(&after, &played_at(&enc, i), foe) == Some(LocalStatus::Alive)
+        })
+    })
+}
+
+/// `enc` after its defender played at `at`, one of its region's points:
+/// the point leaves the region and joins the walls.
+fn played_at(enc: &Enclosure, at: usize) -> Enclosure {
+    let mut next = enc.clone();
+    next.region.retain(|&i| i != at);
+    next.walls.push(at);
+    next.walls.sort_unstable();
+    next
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::at;
+    use crate::board_from_top_rows;
+
+    /// Fujitsu Cup 3 game 13's top-right corner on a 9x9 board, its dame
+    /// filled: White's group walls in g1, h2, i1, i3 and Black's dead
+    /// stone at h1, with its lone stone at i2. Black moving first at h2
+    /// puts that stone and the wall short of liberties at once (taking
+    /// back at g1 leaves the wall one liberty, i3, for Black to take), so
+    /// White owes a move inside; at g1 or h2 the corner lives.
+    fn corner(dead_stone_inside: bool) -> Board {
+        board_from_top_rows(
+            9,
+            &[
+                if dead_stone_inside {
+                    "...XOO.X."
+                } else {
+                    "...XOO..."
+                },
+                "....XOO.O",
+                "....XXOO.",
+                ".....XXOO",
+                ".......XX",
+            ],
+        )
+    }
+
+    fn owed(board: &Board) -> Option<usize> {
+        let inside = [at(6, 0), at(7, 0), at(8, 0), at(7, 1), at(8, 2)];
+        let class_at = |i: usize| {
+            if inside.contains(&i) {
+                PointClass::Territory(Color::White)
+            } else if board.cell(i) == Cell::Empty {
+                PointClass::Territory(Color::Black)
+            } else {
+                PointClass::LiveStone(Color::Black)
+            }
+        };
+        let cells = at(8, 8) + 1;
+        let mut dead = vec![false; cells];
+        if board.cell(at(7, 0)) == Cell::Black {
+            dead[at(7, 0)] = true;
+        }
+        owed_in_enclosures(board, Color::White, &class_at, &dead, &vec![false; cells])
+    }
+
+    #[test]
+    fn an_eye_space_with_a_dead_stone_short_of_liberties_owes_a_move() {
+        let saving = owed(&corner(true)).expect("a protective move");
+        assert!([at(6, 0), at(7, 1)].contains(&saving), "{saving}");
+    }
+
+    /// The same eye space empty is not read again: its shape was judged
+    /// with the group's status.
+    #[test]
+    fn an_empty_eye_space_owes_nothing_here() {
+        assert_eq!(owed(&corner(false)), None);
+    }
+}
