@@ -11,11 +11,12 @@
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
+use crate::dame_shapes::{forces_protection, threatens, weakens};
 use crate::groups::GroupTracker;
 use crate::judgement::{Fill, FillKind, PointClass};
 use crate::races::{RaceMemo, MAX_RACE_LIBERTIES};
 use crate::shortage::{capturable, capture_sticks_with_dead, capturing_points, SHORTAGE_DEPTH};
-use crate::teire::owed_in_enclosures;
+use crate::teire::{owed_in_enclosures, Filled};
 use crate::turns::{alternate, Played};
 
 /// Would `color` at empty `i` leave its own chain in atari (or without
@@ -58,13 +59,13 @@ fn lone_liberty(board: &Board, stones: &[usize]) -> usize {
 /// cell (0 for empty cells) and the chains in atari as (their first live
 /// stone in board order — a fill may join a live stone to dead ones — or
 /// their first stone when all are dead, their one liberty).
-struct ChainTable {
-    libs: Vec<u32>,
+pub(crate) struct ChainTable {
+    pub(crate) libs: Vec<u32>,
     atari: Vec<(usize, usize)>,
 }
 
 impl ChainTable {
-    fn of(board: &Board, dead: &[bool]) -> ChainTable {
+    pub(crate) fn of(board: &Board, dead: &[bool]) -> ChainTable {
         let cells = board.points().last().map_or(0, |i| i + 1);
         let mut libs = vec![0u32; cells];
         let mut done = vec![false; cells];
@@ -147,26 +148,6 @@ fn captures_live(board: &Board, color: Color, i: usize, dead: &[bool], libs: &[u
         .any(|&n| board.cell(n) == Cell::of(color.opponent()) && !dead[n] && libs[n] == 1)
 }
 
-/// Is a live chain of `color` next to `i` down to two liberties or fewer?
-/// Only such a chain can be put in atari by a stone at `i`.
-fn near_short_chain(board: &Board, color: Color, i: usize, dead: &[bool], libs: &[u32]) -> bool {
-    Board::neighbours(i)
-        .iter()
-        .any(|&n| board.cell(n) == Cell::of(color) && !dead[n] && libs[n] <= 2)
-}
-
-/// Puts a live chain of `color`'s opponent in atari?
-fn threatens(board: &Board, color: Color, i: usize, dead: &[bool], libs: &[u32]) -> bool {
-    if !near_short_chain(board, color.opponent(), i, dead, libs) {
-        return false;
-    }
-    let mut b = board.clone();
-    b.play(color, i);
-    Board::neighbours(i).iter().any(|&n| {
-        b.cell(n) == Cell::of(color.opponent()) && !dead[n] && b.chain_liberties(n).len() == 1
-    })
-}
-
 /// Is a point of this class `side`'s own — its territory, a seki eye, or
 /// the point of a dead opponent stone (empty once the stone is taken) —
 /// so that `side` filling it makes a protective move?
@@ -176,94 +157,6 @@ pub(crate) fn inside_own(class: PointClass, side: Color) -> bool {
         PointClass::DeadStone(c) => c != side,
         _ => false,
     }
-}
-
-/// Would `by` playing the empty point `i` put a chain of the other colour in
-/// atari whose only liberty lies in that colour's own territory or seki eye
-/// (so that it owes a protective move)?
-fn forces_protection(
-    board: &Board,
-    by: Color,
-    i: usize,
-    class_at: &impl Fn(usize) -> PointClass,
-    dead: &[bool],
-    libs: &[u32],
-) -> bool {
-    let victim = by.opponent();
-    if !near_short_chain(board, victim, i, dead, libs) {
-        return false;
-    }
-    let mut b = board.clone();
-    let r = b.play(by, i);
-    if r.suicided > 0 {
-        return false;
-    }
-    Board::neighbours(i).iter().any(|&n| {
-        if b.cell(n) != Cell::of(victim) || dead[n] {
-            return false;
-        }
-        let libs = b.chain_liberties(n);
-        libs.len() == 1
-            && inside_own(class_at(libs[0]), victim)
-            && capture_sticks_with_dead(&b, by, libs[0], dead)
-    })
-}
-
-/// Would `side` filling the dame `i` weaken itself: leave the chain the
-/// new stone joins with two liberties, one a dame the opponent can fill,
-/// so that the opponent's fill puts it in atari where saving it costs
-/// (the last liberty lies in `side`'s own territory or seki eye: a
-/// protective move another dame would not have cost) or fails (the last
-/// liberty is a dame, but extending there leaves the chain in atari
-/// still)? A player fills the harmless dame first.
-fn weakens(
-    board: &Board,
-    side: Color,
-    i: usize,
-    class_at: &impl Fn(usize) -> PointClass,
-    dead: &[bool],
-    chain_libs: &[u32],
-) -> bool {
-    // Three empty neighbours, or an own chain with four liberties that
-    // keeps three, leave the new chain three liberties or more.
-    let mut empty = 0;
-    for n in Board::neighbours(i) {
-        match board.cell(n) {
-            Cell::Empty => empty += 1,
-            c if c == Cell::of(side) && chain_libs[n] >= 4 => return false,
-            _ => {}
-        }
-    }
-    if empty >= 3 {
-        return false;
-    }
-    let mut b = board.clone();
-    let r = b.play(side, i);
-    if r.captured > 0 || r.suicided > 0 {
-        return false;
-    }
-    let libs = b.chain_liberties(i);
-    if libs.len() != 2 {
-        return false;
-    }
-    let own = |m: usize| inside_own(class_at(m), side);
-    libs.iter().any(|&l| {
-        let other = if libs[0] == l { libs[1] } else { libs[0] };
-        let free_escape = |t: &Board| {
-            let mut u = t.clone();
-            let r = u.play(side, other);
-            r.suicided == 0 && (r.captured > 0 || u.chain_liberties(other).len() >= 2)
-        };
-        if class_at(l) != PointClass::Dame || !(own(other) || class_at(other) == PointClass::Dame) {
-            return false;
-        }
-        let mut t = b.clone();
-        let r = t.play(side.opponent(), l);
-        r.suicided == 0
-            && t.chain_liberties(l).len() >= 2
-            && capture_sticks_with_dead(&t, side.opponent(), other, dead)
-            && (own(other) || !free_escape(&t))
-    })
 }
 
 /// Can `side` fill the shared seki liberty `i` and leave every live chain
@@ -399,8 +292,10 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     /// Fills until both sides pass: each side makes the protective move it
     /// owes, else takes an open ko (`take_ko`; `ko_ban` is the point the
     /// side to move may not retake at once), else the greedy rule's choice
-    /// among its dame, else, its dame all filled, the protective move an
-    /// eye space of its own holding dead stones still needs (`teire`).
+    /// among its dame. Then, every dame filled, the filling goes on with the
+    /// protective moves the eye spaces holding dead stones still need
+    /// (`teire`): asked once the filling is over, not after every move, as
+    /// reading them is costly and no dame changes them any more.
     fn run(
         &self,
         board: &mut Board,
@@ -412,7 +307,8 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         // takes stones.
         let mut groups: Option<GroupTracker> = None;
         let mut table = ChainTable::of(board, self.dead);
-        alternate(first, ko_ban, self.limit, |side, ko_ban| {
+        let eye_spaces_read = std::cell::Cell::new(false);
+        let mut turn = |side: Color, ko_ban: Option<usize>| {
             let (i, kind) = self
                 .protect(board, side, &table)
                 .or_else(|| self.take_ko(board, side, &table, taken, ko_ban))
@@ -422,8 +318,14 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                         .map(|i| (i, FillKind::Dame))
                 })
                 .or_else(|| {
-                    owed_in_enclosures(board, side, self.class_at, self.dead, self.settled)
-                        .map(|i| (i, FillKind::Protective))
+                    eye_spaces_read.get().then_some(())?;
+                    let known = Filled {
+                        class_at: self.class_at,
+                        dead: self.dead,
+                        settled: self.settled,
+                        filled: taken,
+                    };
+                    owed_in_enclosures(board, side, &known).map(|i| (i, FillKind::Protective))
                 })?;
             taken[i] = true;
             // A capture (mostly of dead stones, already gone from the
@@ -446,7 +348,12 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                 prisoners,
                 ko: r.ko_point(),
             })
-        })
+        };
+        let mut fills = alternate(first, ko_ban, self.limit, &mut turn);
+        eye_spaces_read.set(true);
+        let left = self.limit.saturating_sub(fills.len());
+        fills.extend(alternate(first, None, left, &mut turn));
+        fills
     }
 
     /// A protective move `side` owes now: a chain of its own in atari.
@@ -542,11 +449,10 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             board,
             side,
             table,
-            |_| true,
+            // Only a chain of two liberties is read: its stones are not
+            // even gathered otherwise.
+            |i| table.libs[i] == 2,
             |i, stones| {
-                if table.libs[i] != 2 {
-                    return None;
-                }
                 let libs = board.liberties_of(stones);
                 if !libs.iter().any(|&l| own_point(l))
                     || !libs
@@ -748,49 +654,5 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             .copied()
             .find(|&i| threatens(board, side, i, dead, libs))
             .or_else(|| dame.first().copied())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::at;
-    use crate::board_from_top_rows;
-
-    /// Three dame between Black's wall (c1-c3) and White's stones: d1, e1
-    /// and e2. Black filling e1 stands alone with d1 and e2; White's d1
-    /// puts it in atari and the extension to e2 has no liberty, so the
-    /// stone is lost. Black filling d1 joins the wall and weakens nothing.
-    #[test]
-    fn a_dame_whose_stone_the_opponent_can_take_weakens_its_filler() {
-        let b = board_from_top_rows(
-            9,
-            &[
-                "..X..O...", //
-                "..XO.O...",
-                "XXXOOO...",
-            ],
-        );
-        let dame = [at(3, 0), at(4, 0), at(4, 1)];
-        let class_at = |i: usize| {
-            if dame.contains(&i) {
-                PointClass::Dame
-            } else if i == at(0, 0) || i == at(1, 0) || i == at(0, 1) || i == at(1, 1) {
-                PointClass::Territory(Color::Black)
-            } else {
-                PointClass::LiveStone(Color::White)
-            }
-        };
-        let dead = vec![false; at(8, 8) + 1];
-        let libs = ChainTable::of(&b, &dead).libs;
-        assert!(weakens(&b, Color::Black, at(4, 0), &class_at, &dead, &libs));
-        assert!(!weakens(
-            &b,
-            Color::Black,
-            at(3, 0),
-            &class_at,
-            &dead,
-            &libs
-        ));
     }
 }

@@ -17,6 +17,7 @@ mod benson;
 mod captives;
 mod carving;
 mod classes;
+mod dame_shapes;
 mod double_ko;
 mod ending;
 mod filling;

@@ -1,18 +1,18 @@
-//! The protective moves a finished filling still owes: once a side has no
-//! dame left to fill, each small enclosure of its own that holds dead
-//! opponent stones (a group's eye space of `reading::MAX_ENCLOSURE` points
-//! or fewer, its outside liberties now filled) is read with the opponent
-//! moving first. A group that lives moving first but not moving second
-//! owes a move inside its own eye space — a protective move, which the
-//! Japanese count charges as a point.
+//! The protective moves a finished filling still owes: once every dame is
+//! filled, each small enclosure of a side that holds dead opponent stones
+//! (a group's eye space of `reading::MAX_ENCLOSURE` points or fewer) and
+//! whose walls the filling touched is read with the opponent moving first.
+//! A group that lives moving first but not moving second owes a move
+//! inside its own eye space — a protective move, which the Japanese count
+//! charges as a point.
 //!
-//! Why only eye spaces with dead stones in them: filling the dame takes
-//! the walls' outside liberties, and dead stones inside, short of
-//! liberties no longer, can then fight back (the walls' shortage of
-//! liberties as a group, which the filling's single-chain checks in atari,
-//! shortage and races do not see). An empty eye space's shape was already
-//! judged with the group's status; read again here it calls for moves the
-//! records do not count (journal, 2026-11-27 session 41).
+//! Why only such eye spaces: filling the dame takes the walls' outside
+//! liberties, and dead stones inside, short of liberties no longer, can
+//! then fight back (the walls' shortage of liberties as a group, which
+//! the filling's single-chain checks in atari, shortage and races do not
+//! see). An eye space the filling did not reach, or an empty one, was
+//! judged with the group's status; read again here, the empty ones call
+//! for moves the records do not count (journal, 2026-11-27 session 41).
 //!
 //! Only the reading of finished enclosures lives here; the filling decides
 //! when to ask (`filling`), the reading itself is `reading`.
@@ -22,50 +22,117 @@ use lanke_sgf::Color;
 
 use crate::filling::inside_own;
 use crate::judgement::PointClass;
-use crate::reading::{enclosures, read, Enclosure, LocalStatus};
+use crate::reading::{enclosures, read, Enclosure, LocalStatus, MAX_ENCLOSURE};
+
+/// What the filling knows when it asks: each point's class, the dead
+/// stones, the points the ending's reading settled (left alone) and the
+/// points filled so far (`filled`, by either side), all by grid index.
+pub(crate) struct Filled<'a, F: Fn(usize) -> PointClass> {
+    pub class_at: &'a F,
+    pub dead: &'a [bool],
+    pub settled: &'a [bool],
+    pub filled: &'a [bool],
+}
 
 /// The protective move `side` owes in one of its small enclosures on the
 /// filled `board`, if any: an empty point of the enclosure after which it
 /// stays alive with the opponent moving first. An enclosure the reading
 /// cannot settle within its budget, that the opponent moving first cannot
 /// break, or that does not live even moving first (its status is the
-/// statuses' word, not the filling's) owes nothing. `settled` points
-/// (regions the ending's reading played out) are left alone.
-pub(crate) fn owed_in_enclosures(
+/// statuses' word, not the filling's) owes nothing.
+pub(crate) fn owed_in_enclosures<F: Fn(usize) -> PointClass>(
     board: &Board,
     side: Color,
-    class_at: &impl Fn(usize) -> PointClass,
-    dead: &[bool],
-    settled: &[bool],
+    known: &Filled<'_, F>,
 ) -> Option<usize> {
-    let foe = side.opponent();
-    enclosures(board, side).into_iter().find_map(|enc| {
-        // An eye space all the side's own: its empty points its territory,
-        // its opponent stones (one at least) dead ones, its walls alive.
-        let own_space = enc.region.iter().all(|&i| match board.cell(i) {
-            Cell::Empty => inside_own(class_at(i), side) && !settled[i],
-            _ => dead[i],
-        });
-        let holds_dead = enc.region.iter().any(|&i| board.cell(i) != Cell::Empty);
-        let walls_alive = enc.walls.iter().all(|&s| !dead[s]);
-        if !own_space || !holds_dead || !walls_alive || !enc.safely_walled(board, |m| !dead[m]) {
-            return None;
+    if !small_space_holds_dead(board, side, known.dead) {
+        return None;
+    }
+    enclosures(board, side)
+        .into_iter()
+        .find_map(|enc| owed_in(board, &enc, known))
+}
+
+/// Does a dead opponent stone stand in a region without `side`'s stones
+/// of `MAX_ENCLOSURE` points or fewer? Without one no enclosure can owe
+/// anything, and the enclosures are not looked for.
+fn small_space_holds_dead(board: &Board, side: Color, dead: &[bool]) -> bool {
+    let foe = Cell::of(side.opponent());
+    let mut seen = vec![false; dead.len()];
+    board.points().any(|start| {
+        if seen[start] || !dead[start] || board.cell(start) != foe {
+            return false;
         }
-        let broken = matches!(
-            read(board, &enc, foe),
-            Some(LocalStatus::Dead | LocalStatus::Seki)
-        );
-        if !broken || read(board, &enc, side) != Some(LocalStatus::Alive) {
-            return None;
-        }
-        enc.region.iter().copied().find(|&i| {
-            if board.cell(i) != Cell::Empty {
-                return false;
+        let mut region = vec![start];
+        seen[start] = true;
+        let mut at = 0;
+        while at < region.len() && region.len() <= MAX_ENCLOSURE {
+            for n in Board::neighbours(region[at]) {
+                // The border is neither: only empty points and opponent
+                // stones make the region.
+                let inside = matches!(board.cell(n), Cell::Empty) || board.cell(n) == foe;
+                if inside && !seen[n] {
+                    seen[n] = true;
+                    region.push(n);
+                }
             }
-            let mut after = board.clone();
-            let r = after.play(side, i);
-            r.suicided == 0 && read(&after, &played_at(&enc, i), foe) == Some(LocalStatus::Alive)
-        })
+            at += 1;
+        }
+        region.len() <= MAX_ENCLOSURE
+    })
+}
+
+/// The protective move the enclosure `enc` of its defender owes, if any
+/// (see [`owed_in_enclosures`]).
+fn owed_in<F: Fn(usize) -> PointClass>(
+    board: &Board,
+    enc: &Enclosure,
+    known: &Filled<'_, F>,
+) -> Option<usize> {
+    let Filled {
+        class_at,
+        dead,
+        settled,
+        filled,
+    } = *known;
+    let side = enc.defender;
+    let foe = side.opponent();
+    // An eye space all the side's own: its empty points its territory,
+    // its opponent stones (one at least) dead ones, its walls alive, and
+    // a fill (either side's) next to them.
+    let own_space = enc.region.iter().all(|&i| match board.cell(i) {
+        Cell::Empty => inside_own(class_at(i), side) && !settled[i],
+        _ => dead[i],
+    });
+    let holds_dead = enc.region.iter().any(|&i| board.cell(i) != Cell::Empty);
+    let walls_alive = enc.walls.iter().all(|&s| !dead[s]);
+    let reached = enc.walls.iter().any(|&s| {
+        Board::neighbours(s)
+            .iter()
+            .any(|&n| board.cell(n).color().is_some() && filled[n])
+    });
+    if !own_space
+        || !holds_dead
+        || !walls_alive
+        || !reached
+        || !enc.safely_walled(board, |m| !dead[m])
+    {
+        return None;
+    }
+    let broken = matches!(
+        read(board, enc, foe),
+        Some(LocalStatus::Dead | LocalStatus::Seki)
+    );
+    if !broken || read(board, enc, side) != Some(LocalStatus::Alive) {
+        return None;
+    }
+    enc.region.iter().copied().find(|&i| {
+        if board.cell(i) != Cell::Empty {
+            return false;
+        }
+        let mut after = board.clone();
+        let r = after.play(side, i);
+        r.suicided == 0 && read(&after, &played_at(enc, i), foe) == Some(LocalStatus::Alive)
     })
 }
 
@@ -124,7 +191,16 @@ mod tests {
         if board.cell(at(7, 0)) == Cell::Black {
             dead[at(7, 0)] = true;
         }
-        owed_in_enclosures(board, Color::White, &class_at, &dead, &vec![false; cells])
+        // Black filled the last dame, at i5.
+        let mut filled = vec![false; cells];
+        filled[at(8, 4)] = true;
+        let known = Filled {
+            class_at: &class_at,
+            dead: &dead,
+            settled: &vec![false; cells],
+            filled: &filled,
+        };
+        owed_in_enclosures(board, Color::White, &known)
     }
 
     #[test]

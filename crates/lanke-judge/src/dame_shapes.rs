@@ -1,0 +1,170 @@
+//! What one dame fill does to the chains around it — puts an opponent
+//! chain in atari, forces a protective move on the opponent, weakens the
+//! filler's own shape: the tests the filler's greedy rule (`filling`)
+//! orders the dame by. No filling here.
+
+use lanke_board::{Board, Cell};
+use lanke_sgf::Color;
+
+use crate::filling::inside_own;
+use crate::judgement::PointClass;
+use crate::shortage::capture_sticks_with_dead;
+
+/// Is a live chain of `color` next to `i` down to two liberties or fewer?
+/// Only such a chain can be put in atari by a stone at `i`.
+fn near_short_chain(board: &Board, color: Color, i: usize, dead: &[bool], libs: &[u32]) -> bool {
+    Board::neighbours(i)
+        .iter()
+        .any(|&n| board.cell(n) == Cell::of(color) && !dead[n] && libs[n] <= 2)
+}
+
+/// Puts a live chain of `color`'s opponent in atari?
+pub(crate) fn threatens(
+    board: &Board,
+    color: Color,
+    i: usize,
+    dead: &[bool],
+    libs: &[u32],
+) -> bool {
+    if !near_short_chain(board, color.opponent(), i, dead, libs) {
+        return false;
+    }
+    let mut b = board.clone();
+    b.play(color, i);
+    Board::neighbours(i).iter().any(|&n| {
+        b.cell(n) == Cell::of(color.opponent()) && !dead[n] && b.chain_liberties(n).len() == 1
+    })
+}
+
+/// Would `by` playing the empty point `i` put a chain of the other colour in
+/// atari whose only liberty lies in that colour's own territory or seki eye
+/// (so that it owes a protective move)?
+pub(crate) fn forces_protection(
+    board: &Board,
+    by: Color,
+    i: usize,
+    class_at: &impl Fn(usize) -> PointClass,
+    dead: &[bool],
+    libs: &[u32],
+) -> bool {
+    let victim = by.opponent();
+    if !near_short_chain(board, victim, i, dead, libs) {
+        return false;
+    }
+    let mut b = board.clone();
+    let r = b.play(by, i);
+    if r.suicided > 0 {
+        return false;
+    }
+    Board::neighbours(i).iter().any(|&n| {
+        if b.cell(n) != Cell::of(victim) || dead[n] {
+            return false;
+        }
+        let libs = b.chain_liberties(n);
+        libs.len() == 1
+            && inside_own(class_at(libs[0]), victim)
+            && capture_sticks_with_dead(&b, by, libs[0], dead)
+    })
+}
+
+/// Would `side` filling the dame `i` weaken itself: leave the chain the
+/// new stone joins with two liberties, one a dame the opponent can fill,
+/// so that the opponent's fill puts it in atari where saving it costs
+/// (the last liberty lies in `side`'s own territory or seki eye: a
+/// protective move another dame would not have cost) or fails (the last
+/// liberty is a dame, but extending there leaves the chain in atari
+/// still)? A player fills the harmless dame first.
+pub(crate) fn weakens(
+    board: &Board,
+    side: Color,
+    i: usize,
+    class_at: &impl Fn(usize) -> PointClass,
+    dead: &[bool],
+    chain_libs: &[u32],
+) -> bool {
+    // Three empty neighbours, or an own chain with four liberties that
+    // keeps three, leave the new chain three liberties or more.
+    let mut empty = 0;
+    for n in Board::neighbours(i) {
+        match board.cell(n) {
+            Cell::Empty => empty += 1,
+            c if c == Cell::of(side) && chain_libs[n] >= 4 => return false,
+            _ => {}
+        }
+    }
+    if empty >= 3 {
+        return false;
+    }
+    let mut b = board.clone();
+    let r = b.play(side, i);
+    if r.captured > 0 || r.suicided > 0 {
+        return false;
+    }
+    let libs = b.chain_liberties(i);
+    if libs.len() != 2 {
+        return false;
+    }
+    let own = |m: usize| inside_own(class_at(m), side);
+    libs.iter().any(|&l| {
+        let other = if libs[0] == l { libs[1] } else { libs[0] };
+        let free_escape = |t: &Board| {
+            let mut u = t.clone();
+            let r = u.play(side, other);
+            r.suicided == 0 && (r.captured > 0 || u.chain_liberties(other).len() >= 2)
+        };
+        if class_at(l) != PointClass::Dame || !(own(other) || class_at(other) == PointClass::Dame) {
+            return false;
+        }
+        let mut t = b.clone();
+        let r = t.play(side.opponent(), l);
+        r.suicided == 0
+            && t.chain_liberties(l).len() >= 2
+            && capture_sticks_with_dead(&t, side.opponent(), other, dead)
+            && (own(other) || !free_escape(&t))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::at;
+    use crate::board_from_top_rows;
+    use crate::filling::ChainTable;
+
+    /// Three dame between Black's wall (c1-c3) and White's stones: d1, e1
+    /// and e2. Black filling e1 stands alone with d1 and e2; White's d1
+    /// puts it in atari and the extension to e2 has no liberty, so the
+    /// stone is lost. Black filling d1 joins the wall and weakens nothing.
+    #[test]
+    fn a_dame_whose_stone_the_opponent_can_take_weakens_its_filler() {
+        let b = board_from_top_rows(
+            9,
+            &[
+                "..X..O...", //
+                "..XO.O...",
+                "XXXOOO...",
+            ],
+        );
+        let dame = [at(3, 0), at(4, 0), at(4, 1)];
+        let class_at = |i: usize| {
+            if dame.contains(&i) {
+                PointClass::Dame
+            } else if i == at(0, 0) || i == at(1, 0) || i == at(0, 1) || i == at(1, 1) {
+                PointClass::Territory(Color::Black)
+            } else {
+                PointClass::LiveStone(Color::White)
+            }
+        };
+        let dead = vec![false; at(8, 8) + 1];
+        let libs = ChainTable::of(&b, &dead).libs;
+        assert!(weakens(&b, Color::Black, at(4, 0), &class_at, &dead, &libs));
+        assert!(!weakens(
+            &b,
+            Color::Black,
+            at(3, 0),
+            &class_at,
+            &dead,
+            &libs
+        ));
+    }
+}
