@@ -4,8 +4,8 @@
 //! by `races`) force, open kos taken and connected, and a greedy choice
 //! among the dame that fills harmless ones before those that would weaken
 //! the filler, and joins and cuts groups for the families that tax them;
-//! once a side's dame are filled, the protective move an eye space of its
-//! own still owes (`teire`). The played-out ending is `ending`; the
+//! once every dame is filled, the protective moves the eye spaces holding
+//! dead stones still owe (`teire`). The played-out ending is `ending`; the
 //! groups' bookkeeping is `groups`.
 
 use lanke_board::{Board, Cell};
