@@ -238,6 +238,26 @@ struct WallChain {
 /// or the depth runs out before the result is proven.
 #[must_use]
 pub fn read(board: &Board, enc: &Enclosure, first: Color) -> Option<LocalStatus> {
+    let v = search_value(board, enc, first, (-1, 1))?;
+    Some(match v {
+        -1 => LocalStatus::Dead,
+        0 => LocalStatus::Seki,
+        _ => LocalStatus::Alive,
+    })
+}
+
+/// Does `enc` on `board`, `first` to move, come alive (`Some(true)`) or
+/// not (`Some(false)`: dead or seki)? The same search as [`read`] with the
+/// window closed around that one question, so it visits fewer nodes; `None`
+/// when the budget or the depth runs out first.
+#[must_use]
+pub(crate) fn lives(board: &Board, enc: &Enclosure, first: Color) -> Option<bool> {
+    Some(search_value(board, enc, first, (0, 1))? >= 1)
+}
+
+/// The search's value for the defender (-1 dead, 0 seki, 1 alive), exact
+/// inside `window` and a bound beyond it.
+fn search_value(board: &Board, enc: &Enclosure, first: Color, window: (i8, i8)) -> Option<i8> {
     // The core: the wall chains of `CORE_STONES` or more (all of them if
     // none is that big). Losing a smaller chain (a cutting stone, a tail)
     // is not losing the group, which may still live without it.
@@ -264,12 +284,7 @@ pub fn read(board: &Board, enc: &Enclosure, first: Color) -> Option<LocalStatus>
         table: FxHashMap::default(),
         path: Vec::new(),
     };
-    let v = search.value(board, first, None, 0, 0, -1, 1)?;
-    Some(match v {
-        -1 => LocalStatus::Dead,
-        0 => LocalStatus::Seki,
-        _ => LocalStatus::Alive,
-    })
+    search.value(board, first, None, 0, 0, window.0, window.1)
 }
 
 struct Search<'a> {

@@ -22,7 +22,7 @@ use lanke_sgf::Color;
 
 use crate::filling::inside_own;
 use crate::judgement::PointClass;
-use crate::reading::{enclosures, read, Enclosure, LocalStatus, MAX_ENCLOSURE};
+use crate::reading::{enclosures, lives, Enclosure, MAX_ENCLOSURE};
 
 /// What the filling knows when it asks: each point's class, the dead
 /// stones, the points the ending's reading settled (left alone) and the
@@ -119,11 +119,7 @@ fn owed_in<F: Fn(usize) -> PointClass>(
     {
         return None;
     }
-    let broken = matches!(
-        read(board, enc, foe),
-        Some(LocalStatus::Dead | LocalStatus::Seki)
-    );
-    if !broken || read(board, enc, side) != Some(LocalStatus::Alive) {
+    if lives(board, enc, foe) != Some(false) || lives(board, enc, side) != Some(true) {
         return None;
     }
     enc.region.iter().copied().find(|&i| {
@@ -132,7 +128,7 @@ fn owed_in<F: Fn(usize) -> PointClass>(
         }
         let mut after = board.clone();
         let r = after.play(side, i);
-        r.suicided == 0 && read(&after, &played_at(enc, i), foe) == Some(LocalStatus::Alive)
+        r.suicided == 0 && lives(&after, &played_at(enc, i), foe) == Some(true)
     })
 }
 
