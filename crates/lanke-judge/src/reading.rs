@@ -574,6 +574,9 @@ mod tests {
         assert!(encs[0].outside.is_empty());
         assert_eq!(read(&b, &encs[0], Color::Black), Some(LocalStatus::Dead));
         assert_eq!(read(&b, &encs[0], Color::White), Some(LocalStatus::Alive));
+        // The null-window question gives the same answers.
+        assert_eq!(lives(&b, &encs[0], Color::Black), Some(false));
+        assert_eq!(lives(&b, &encs[0], Color::White), Some(true));
     }
 
     /// Two separate one-point eyes: alive whoever moves.
@@ -611,5 +614,6 @@ mod tests {
         assert_eq!(encs[0].outside, vec![Board::idx(Point::new(4, 3))]);
         assert_eq!(read(&b, &encs[0], Color::Black), Some(LocalStatus::Dead));
         assert_eq!(read(&b, &encs[0], Color::White), Some(LocalStatus::Dead));
+        assert_eq!(lives(&b, &encs[0], Color::White), Some(false));
     }
 }
