@@ -22,7 +22,7 @@ use lanke_sgf::Color;
 
 use crate::filling::inside_own;
 use crate::judgement::PointClass;
-use crate::reading::{enclosures, lives, Enclosure, MAX_ENCLOSURE};
+use crate::reading::{enclosures_in, lives, Enclosure, MAX_ENCLOSURE};
 
 /// What the filling knows when it asks: each point's class, the dead
 /// stones, the points the ending's reading settled (left alone) and the
@@ -45,41 +45,22 @@ pub(crate) fn owed_in_enclosures<F: Fn(usize) -> PointClass>(
     side: Color,
     known: &Filled<'_, F>,
 ) -> Option<usize> {
-    if !small_space_holds_dead(board, side, known.dead) {
+    // The regions without `side`'s stones, read once: without a small one
+    // holding a dead opponent stone no enclosure can owe anything, and the
+    // enclosures are not looked for.
+    let (region_of, regions) = board.regions_without(side);
+    let holds_dead = |r: &Vec<usize>| {
+        r.len() <= MAX_ENCLOSURE
+            && r.iter()
+                .any(|&i| known.dead[i] && board.cell(i) == Cell::of(side.opponent()))
+    };
+    if !regions.iter().any(holds_dead) {
         return None;
     }
-    enclosures(board, side)
+    let open = vec![false; regions.len()];
+    enclosures_in(board, side, &board.chains(), &region_of, &regions, &open)
         .into_iter()
         .find_map(|enc| owed_in(board, &enc, known))
-}
-
-/// Does a dead opponent stone stand in a region without `side`'s stones
-/// of `MAX_ENCLOSURE` points or fewer? Without one no enclosure can owe
-/// anything, and the enclosures are not looked for.
-fn small_space_holds_dead(board: &Board, side: Color, dead: &[bool]) -> bool {
-    let foe = Cell::of(side.opponent());
-    let mut seen = vec![false; dead.len()];
-    board.points().any(|start| {
-        if seen[start] || !dead[start] || board.cell(start) != foe {
-            return false;
-        }
-        let mut region = vec![start];
-        seen[start] = true;
-        let mut at = 0;
-        while at < region.len() && region.len() <= MAX_ENCLOSURE {
-            for n in Board::neighbours(region[at]) {
-                // The border is neither: only empty points and opponent
-                // stones make the region.
-                let inside = matches!(board.cell(n), Cell::Empty) || board.cell(n) == foe;
-                if inside && !seen[n] {
-                    seen[n] = true;
-                    region.push(n);
-                }
-            }
-            at += 1;
-        }
-        region.len() <= MAX_ENCLOSURE
-    })
 }
 
 /// The protective move the enclosure `enc` of its defender owes, if any
