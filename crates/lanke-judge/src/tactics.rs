@@ -134,7 +134,7 @@ impl Tactics {
             }
             // An attacking stone left in atari that the owner takes back
             // is answered by `defended` (it tries that capture).
-            if !self.defended(&b, stone, r.ko_point(), depth + 1) {
+            if !self.defended(&b, stone, m, r.ko_point(), depth + 1) {
                 return Some(m);
             }
         }
@@ -142,14 +142,32 @@ impl Tactics {
     }
 
     /// Owner to move, the chain at `stone` under attack: can it be saved?
-    fn defended(&mut self, board: &Board, stone: usize, ko_ban: Option<usize>, depth: u32) -> bool {
+    fn defended(
+        &mut self,
+        board: &Board,
+        stone: usize,
+        attacked_at: usize,
+        ko_ban: Option<usize>,
+        depth: u32,
+    ) -> bool {
         // Out of budget, or with liberties to spare, the chain stands.
         if self.spent() || depth > MAX_DEPTH || board.liberties_at_most::<3>(stone).is_none() {
             return true;
         }
         // The owner may also leave the chain as it is: two liberties
         // the attacker cannot fill (two eyes) need no move.
-        defence_moves(board, stone)
+        let mut moves = defence_moves(board, stone);
+        // An attacking stone played away from the chain (a net, an
+        // approach) that is itself short of liberties is answered on its
+        // liberties too: the stone it threatens is often another chain.
+        if let Some((libs, n)) = board.liberties_at_most::<2>(attacked_at) {
+            for &l in &libs[..n] {
+                if !moves.contains(&l) {
+                    moves.push(l);
+                }
+            }
+        }
+        moves
             .into_iter()
             .any(|m| Some(m) != ko_ban && self.holds_after(board, stone, m, depth))
             || self.attack_at(board, stone, None, depth + 1).is_none()
@@ -305,6 +323,31 @@ mod tests {
         ".........",
         ".........",
     ];
+
+    /// Meijin 30 game 23's bottom-right corner after the dame filling
+    /// (columns k to s, rows k to s): Black's chain at m2 (x 2, y 7) has
+    /// two liberties, n2 and o1, and its neighbours are big White chains.
+    /// White's net at p1 does not touch it but puts Black's q2-q1-r1 in
+    /// atari; Black answers on p2, the net's other liberty, which joins
+    /// everything, and neither o1 nor n2 can then be played: the chain
+    /// stands. A reader that answered only on the chain's own liberties
+    /// lost it (and called for a protective move the record does not
+    /// have).
+    #[test]
+    fn a_net_that_threatens_another_chain_is_answered_on_its_liberties() {
+        let b = board_from_rows(&[
+            "OOOOX.XO.",
+            "OXXXXXO..",
+            "XOOOXXO..",
+            "XO.OXXO..",
+            "XO.OOO...",
+            "XXOOXXO..",
+            "OOOX.XOO.",
+            "OOX.X.XOO",
+            "OXXX..XXO",
+        ]);
+        assert!(!capturable(&b, at(2, 7)));
+    }
 
     #[test]
     fn a_ladder_works_when_nothing_breaks_it() {
