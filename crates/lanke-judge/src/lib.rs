@@ -31,6 +31,7 @@ mod races;
 mod reading;
 mod settle;
 mod shortage;
+mod solid;
 mod standoff;
 mod statuses;
 mod tactics;

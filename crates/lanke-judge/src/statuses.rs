@@ -3,7 +3,8 @@
 //! the rest (run a second time, with the tactical reader's captives given
 //! up, where the two disagree), and local reading, double-ko and standoff
 //! recognition and the races between groups overrule the playouts where
-//! they are unsure or blind. No point classes and no filling here.
+//! they are unsure or blind; chains that cannot be cut apart share the
+//! surest confidence among them. No point classes and no filling here.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::{Color, Point};
@@ -16,6 +17,7 @@ use crate::group_races::settle_group_races;
 use crate::judgement::{ChainInfo, JudgeOptions, Stage, Status, StatusSource};
 use crate::playout::{ownership_until, Masks, Ownership};
 use crate::reading::{enclosures_in, read, Enclosure, LocalStatus, MAX_REGION};
+use crate::solid::share_fate;
 use crate::standoff::standoff_sekis_among;
 
 /// Playouts run in batches of this many; after each batch the judge stops
@@ -435,7 +437,13 @@ pub(crate) fn chain_statuses(
         }
     }
 
-    // 1e. Capturing races between groups the playouts read the wrong way
+    // 1e. Chains that cannot be cut apart share the confidence of the
+    //     one the judgement is surest of; see `solid`.
+    if matches!(source, StatusSource::Builtin) {
+        share_fate(board, &chains, &mut infos);
+    }
+
+    // 1f. Capturing races between groups the playouts read the wrong way
     //     round, in a final position (a mid-game estimate is quick and
     //     rough by design); see `group_races`.
     if matches!(source, StatusSource::Builtin) && opts.stage == Stage::Final {

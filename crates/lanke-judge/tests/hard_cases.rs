@@ -215,6 +215,35 @@ fn a_group_connected_out_by_miai_lives() {
     }
 }
 
+/// Chains that cannot be cut apart share one confidence. In the CWI
+/// record Oteai/1934/116 (B+2, no komi) White's six stones at oe-oh hang
+/// from the right-side group by p8 (ph): a Black stone there would stand
+/// in atari. Random playouts cut there now and then, and the six stones
+/// ended White's in few more of them than Black's (confidence 0.16), so
+/// the judgement was also read with them dead and gave a range of 2 to 14
+/// points; read as one group with the chain at qh they are as sure as it.
+#[test]
+fn a_chain_hanging_from_its_group_by_a_tigers_mouth_is_as_sure_as_the_group() {
+    let j = judged_bytes(lanke_testdata::cwi_file("games/Oteai/1934/116.sgf"));
+    let chain = |p: &str| {
+        let p = Point::from_sgf(p).unwrap();
+        j.chains.iter().find(|c| c.stones.contains(&p)).unwrap()
+    };
+    let (hanging, group) = (chain("oe"), chain("qh"));
+    assert_eq!(
+        (hanging.status, group.status),
+        (Status::Alive, Status::Alive)
+    );
+    assert_eq!(hanging.stones.len(), 6);
+    assert!(
+        hanging.confidence >= group.confidence,
+        "{}",
+        hanging.confidence
+    );
+    assert!(hanging.confidence >= lanke_judge::OPEN_BELOW);
+    assert!(!j.has_open_chains());
+}
+
 /// A group that lives by eating cutting stones: in the CWI record
 /// Meijin/33/Q14 (B+11.5) Black's centre group (gm-in) has White's three
 /// stones en fm fn inside its reach, and the tactical reader shows them

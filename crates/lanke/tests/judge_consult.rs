@@ -18,10 +18,10 @@ fn scratch_with(members: &[&str], tag: &str) -> PathBuf {
     dir
 }
 
-/// Globis Cup 3 game 24 (B+7.5): the playouts are unsure of the centre
-/// (confidence 0.44), so GNU Go judges it; AJ1st 5 game 6 is judged at
-/// confidence 0.50, so the built-in judgement stands and no engine is
-/// asked.
+/// Kisei 46 FT22 (B+6.5): the playouts are unsure of White's lone stone
+/// in the upper-left corner (confidence 0.00), so GNU Go judges it; AJ1st
+/// 5 game 6 is judged at confidence 0.50, so the built-in judgement
+/// stands and no engine is asked.
 #[test]
 fn the_engine_is_asked_only_where_the_builtin_judge_is_unsure() {
     if !lanke_testdata::gnugo_available(
@@ -29,12 +29,12 @@ fn the_engine_is_asked_only_where_the_builtin_judge_is_unsure() {
     ) {
         return;
     }
-    let globis = "games/Globis/03/24.sgf";
+    let kisei = "games/Kisei/46/FT22.sgf";
     let aj = "games/AJ1st/05/6.sgf";
-    let dir = scratch_with(&[globis, aj], "judge");
+    let dir = scratch_with(&[kisei, aj], "judge");
     let out = Command::new(env!("CARGO_BIN_EXE_lanke"))
         .arg("judge")
-        .arg(dir.join(globis))
+        .arg(dir.join(kisei))
         .arg(dir.join(aj))
         .args(["--judge", "builtin+gtp:/usr/games/gnugo --mode gtp"])
         .output()
@@ -50,7 +50,7 @@ fn the_engine_is_asked_only_where_the_builtin_judge_is_unsure() {
     assert_eq!(headers.len(), 2, "{stdout}");
     assert!(
         headers[0].ends_with(
-            "(judge: gtp:/usr/games/gnugo --mode gtp (built-in confidence 0.44), confidence 1.00)"
+            "(judge: gtp:/usr/games/gnugo --mode gtp (built-in confidence 0.00), confidence 1.00)"
         ),
         "{stdout}"
     );
@@ -58,9 +58,12 @@ fn the_engine_is_asked_only_where_the_builtin_judge_is_unsure() {
         headers[1].ends_with("(judge: builtin, confidence 0.50)"),
         "{stdout}"
     );
-    // GNU Go's dead stones for Globis 3/24: the 30 White stones of the
-    // lower right among them, which the playouts call alive.
-    assert!(stdout.contains("; W 30 [kp kq kr lr mn"), "{stdout}");
+    // GNU Go's dead stones for Kisei 46 FT22: White's corner stone at dc
+    // among them, which the built-in judge leaves open.
+    assert!(
+        stdout.contains("dead: B 8 [kn ko kp kq ln lp lr mo]; W 2 [dc mb]"),
+        "{stdout}"
+    );
 }
 
 #[test]
