@@ -14,6 +14,7 @@
 //! No I/O here: engines and files are read by the caller.
 
 mod benson;
+mod big_eyes;
 mod captives;
 mod carving;
 mod classes;

@@ -80,8 +80,8 @@ fn root(parent: &mut [usize], mut x: usize) -> usize {
 /// confidence: the group's fate is then in doubt, and the range over the
 /// open chains says so. Groups with a chain in seki are left as they are:
 /// a seki's chains are read together already.
-pub(crate) fn share_fate(board: &Board, chains: &[(Color, Vec<usize>)], infos: &mut [ChainInfo]) {
-    for group in solid_groups(board, chains) {
+pub(crate) fn share_fate(groups: &[Vec<usize>], infos: &mut [ChainInfo]) {
+    for group in groups {
         if group.iter().any(|&k| infos[k].status == Status::Seki) {
             continue;
         }
@@ -97,7 +97,7 @@ pub(crate) fn share_fate(board: &Board, chains: &[(Color, Vec<usize>)], infos: &
             })
             .expect("a group has two chains or more");
         let (status, confidence) = (infos[surest].status, infos[surest].confidence);
-        for &k in &group {
+        for &k in group {
             if infos[k].status == status && infos[k].confidence < confidence {
                 infos[k].confidence = confidence;
             }
@@ -175,7 +175,7 @@ mod tests {
         let jump = chains.iter().position(|(_, s)| s[0] == at(5, 7)).unwrap();
 
         let mut infos = judged(Status::Alive);
-        share_fate(&board, &chains, &mut infos);
+        share_fate(&solid_groups(&board, &chains), &mut infos);
         assert_eq!(
             (infos[lower].status, infos[lower].confidence),
             (Status::Alive, 0.9)
@@ -183,7 +183,7 @@ mod tests {
         assert_eq!(infos[jump].confidence, 0.3);
 
         let mut infos = judged(Status::Dead);
-        share_fate(&board, &chains, &mut infos);
+        share_fate(&solid_groups(&board, &chains), &mut infos);
         assert_eq!(
             (infos[lower].status, infos[lower].confidence),
             (Status::Dead, 0.2)

@@ -3,13 +3,16 @@
 //! the rest (run a second time, with the tactical reader's captives given
 //! up, where the two disagree), and local reading, double-ko and standoff
 //! recognition and the races between groups overrule the playouts where
-//! they are unsure or blind; chains that cannot be cut apart share the
-//! surest confidence among them. No point classes and no filling here.
+//! they are unsure or blind; a chain alive by Benson's test with big empty
+//! eye spaces as two eyes is sure, and chains that cannot be cut apart
+//! share the surest confidence among them. No point classes and no
+//! filling here.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::{Color, Point};
 
 use crate::benson::{pass_alive_in, sealed_empty_points, PassAlive};
+use crate::big_eyes::alive_by_eye_space;
 use crate::captives::captive_stones;
 use crate::carving::carve;
 use crate::double_ko::double_ko_sekis;
@@ -17,7 +20,7 @@ use crate::group_races::settle_group_races;
 use crate::judgement::{ChainInfo, JudgeOptions, Stage, Status, StatusSource};
 use crate::playout::{ownership_until, Masks, Ownership};
 use crate::reading::{enclosures_in, read, Enclosure, LocalStatus, MAX_REGION};
-use crate::solid::share_fate;
+use crate::solid::{share_fate, solid_groups};
 use crate::standoff::standoff_sekis_among;
 
 /// Playouts run in batches of this many; after each batch the judge stops
@@ -437,13 +440,23 @@ pub(crate) fn chain_statuses(
         }
     }
 
-    // 1e. Chains that cannot be cut apart share the confidence of the
-    //     one the judgement is surest of; see `solid`.
+    // 1e. A chain that passes Benson's test with big empty eye spaces as
+    //     two eyes each is alive, however unsure the playouts were (see
+    //     `big_eyes`); 1f. chains that cannot be cut apart then share the
+    //     confidence of the one the judgement is surest of (see `solid`).
     if matches!(source, StatusSource::Builtin) {
-        share_fate(board, &chains, &mut infos);
+        for color in [Color::Black, Color::White] {
+            let alive = alive_by_eye_space(board, color, &chains, &regions[color.index()].1);
+            for (k, (c, stones)) in chains.iter().enumerate() {
+                if *c == color && alive[stones[0]] && infos[k].status == Status::Alive {
+                    infos[k].confidence = 1.0;
+                }
+            }
+        }
+        share_fate(&solid_groups(board, &chains), &mut infos);
     }
 
-    // 1f. Capturing races between groups the playouts read the wrong way
+    // 1g. Capturing races between groups the playouts read the wrong way
     //     round, in a final position (a mid-game estimate is quick and
     //     rough by design); see `group_races`.
     if matches!(source, StatusSource::Builtin) && opts.stage == Stage::Final {

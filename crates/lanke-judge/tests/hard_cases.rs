@@ -244,6 +244,30 @@ fn a_chain_hanging_from_its_group_by_a_tigers_mouth_is_as_sure_as_the_group() {
     assert!(!j.has_open_chains());
 }
 
+/// A big empty eye space is two eyes. In the CWI record NHK/23/4 (W+6.5)
+/// White's lower-right group (its chains at qn and mq) walls in an empty
+/// corner of 11 points, each chain holding two of them or more: whatever
+/// Black plays inside, White answers there and keeps two eyes. The
+/// playouts, playing at random, let Black live there often enough to
+/// leave those chains open (confidence 0.44), and the judgement was also
+/// read with them dead (a range of -6.5 to +45.5); counted as two eyes in
+/// Benson's test, they are alive for sure and the record's W+6.5 is the
+/// one reading.
+#[test]
+fn a_big_empty_eye_space_is_two_eyes() {
+    let j = judged_bytes(lanke_testdata::cwi_file("games/NHK/23/4.sgf"));
+    for p in ["qn", "mq"] {
+        let p = Point::from_sgf(p).unwrap();
+        let chain = j.chains.iter().find(|c| c.stones.contains(&p)).unwrap();
+        assert_eq!(
+            (chain.status, chain.confidence),
+            (Status::Alive, 1.0),
+            "{p:?}"
+        );
+    }
+    assert!(!j.has_open_chains());
+}
+
 /// A group that lives by eating cutting stones: in the CWI record
 /// Meijin/33/Q14 (B+11.5) Black's centre group (gm-in) has White's three
 /// stones en fm fn inside its reach, and the tactical reader shows them
