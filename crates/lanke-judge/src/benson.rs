@@ -82,20 +82,9 @@ pub(crate) fn pass_alive_in(
     let mut borders: Vec<Vec<usize>> = vec![Vec::new(); regions.len()];
     let mut vital_to: Vec<Vec<usize>> = vec![Vec::new(); regions.len()];
     for (r, pts) in regions.iter().enumerate() {
-        let mut around: Vec<usize> = pts
-            .iter()
-            .flat_map(|&p| Board::neighbours(p))
-            .filter(|&n| board.cell(n) == own)
-            .map(|n| chain_of[n])
-            .collect();
-        around.sort_unstable();
-        around.dedup();
+        let around = chains_around(board, own, pts, &chain_of);
         for &k in &around {
-            let vital = pts.iter().all(|&p| {
-                board.cell(p) != Cell::Empty
-                    || Board::neighbours(p).iter().any(|&n| chain_of[n] == k)
-            });
-            if vital {
+            if vital_to_chain(board, pts, &chain_of, k) {
                 vital_to[r].push(k);
             }
         }
@@ -131,6 +120,33 @@ pub(crate) fn pass_alive_in(
         }
     }
     out
+}
+
+/// The chains (numbers in `chain_of`, per grid cell) of `own` stones next
+/// to the region `pts`, sorted.
+pub(crate) fn chains_around(
+    board: &Board,
+    own: Cell,
+    pts: &[usize],
+    chain_of: &[usize],
+) -> Vec<usize> {
+    let mut around: Vec<usize> = pts
+        .iter()
+        .flat_map(|&p| Board::neighbours(p))
+        .filter(|&n| board.cell(n) == own)
+        .map(|n| chain_of[n])
+        .collect();
+    around.sort_unstable();
+    around.dedup();
+    around
+}
+
+/// Is the region `pts` vital to chain `k` (numbered in `chain_of`): every
+/// empty point of it a liberty of the chain?
+pub(crate) fn vital_to_chain(board: &Board, pts: &[usize], chain_of: &[usize], k: usize) -> bool {
+    pts.iter().all(|&p| {
+        board.cell(p) != Cell::Empty || Board::neighbours(p).iter().any(|&n| chain_of[n] == k)
+    })
 }
 
 /// Benson's fixpoint: starting from every chain, drop each chain with fewer

@@ -12,7 +12,7 @@
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
-use crate::benson::surviving_chains;
+use crate::benson::{chains_around, surviving_chains, vital_to_chain};
 
 /// Empty points from which a region bordered by one group alone is two
 /// eyes of it: the eye spaces a placement inside can kill have six points
@@ -47,14 +47,7 @@ pub(crate) fn alive_by_eye_space(
     let mut borders: Vec<Vec<usize>> = Vec::with_capacity(regions.len());
     let mut vital_to: Vec<Vec<usize>> = Vec::with_capacity(regions.len());
     for pts in regions {
-        let mut around: Vec<usize> = pts
-            .iter()
-            .flat_map(|&p| Board::neighbours(p))
-            .filter(|&n| board.cell(n) == own)
-            .map(|n| chain_of[n])
-            .collect();
-        around.sort_unstable();
-        around.dedup();
+        let around = chains_around(board, own, pts, &chain_of);
         let big_empty = pts.len() >= BIG_EYE && pts.iter().all(|&p| board.cell(p) == Cell::Empty);
         // Each chain around holds two of its points as liberties or more:
         // a chain touching it at one point could be cut off from it.
@@ -75,12 +68,7 @@ pub(crate) fn alive_by_eye_space(
         let vital = around
             .iter()
             .copied()
-            .filter(|&k| {
-                pts.iter().all(|&p| {
-                    board.cell(p) != Cell::Empty
-                        || Board::neighbours(p).iter().any(|&n| chain_of[n] == k)
-                })
-            })
+            .filter(|&k| vital_to_chain(board, pts, &chain_of, k))
             .collect();
         borders.push(around);
         vital_to.push(vital);
