@@ -24,6 +24,7 @@ mod ending;
 mod filling;
 mod group_races;
 mod groups;
+mod invaders;
 mod judgement;
 mod marked;
 mod pipeline;

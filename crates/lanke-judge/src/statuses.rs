@@ -4,9 +4,9 @@
 //! up, where the two disagree), and local reading, double-ko and standoff
 //! recognition and the races between groups overrule the playouts where
 //! they are unsure or blind; a chain alive by Benson's test with big empty
-//! eye spaces as two eyes is sure, and chains that cannot be cut apart
-//! share the surest confidence among them. No point classes and no
-//! filling here.
+//! eye spaces as two eyes is sure, chains that cannot be cut apart share
+//! the surest confidence among them, and stray invaders are as sure as
+//! their walls. No point classes and no filling here.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::{Color, Point};
@@ -17,6 +17,7 @@ use crate::captives::captive_stones;
 use crate::carving::carve;
 use crate::double_ko::double_ko_sekis;
 use crate::group_races::settle_group_races;
+use crate::invaders::settle_stray_invaders;
 use crate::judgement::{ChainInfo, JudgeOptions, Stage, Status, StatusSource};
 use crate::playout::{ownership_until, Masks, Ownership};
 use crate::reading::{enclosures_in, read, Enclosure, LocalStatus, MAX_REGION};
@@ -454,9 +455,14 @@ pub(crate) fn chain_statuses(
             }
         }
         share_fate(&solid_groups(board, &chains), &mut infos);
+        // 1g. Stray invaders in a finished position are as sure as the
+        //     walls around them; see `invaders`.
+        if opts.stage == Stage::Final {
+            settle_stray_invaders(board, &regions, &chain_of, &mut infos);
+        }
     }
 
-    // 1g. Capturing races between groups the playouts read the wrong way
+    // 1h. Capturing races between groups the playouts read the wrong way
     //     round, in a final position (a mid-game estimate is quick and
     //     rough by design); see `group_races`.
     if matches!(source, StatusSource::Builtin) && opts.stage == Stage::Final {

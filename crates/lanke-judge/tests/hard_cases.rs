@@ -268,6 +268,25 @@ fn a_big_empty_eye_space_is_two_eyes() {
     assert!(!j.has_open_chains());
 }
 
+/// Stray invaders are as sure as the walls around them. In the CWI record
+/// Judan/32/37 (W+5.5) White's lone stones at iq, hr, oq and pr stand in
+/// Black's lower side, with no White stone alive there to join. The
+/// playouts let them live now and then in so large an area (confidence
+/// 0.28 to 0.41), and the judgement was also read with them alive (a
+/// range of -36.5 to -5.5); a player scores them dead, and so does the
+/// judge now, as surely as Black's walls.
+#[test]
+fn stray_invaders_are_as_sure_as_their_walls() {
+    let j = judged_bytes(lanke_testdata::cwi_file("games/Judan/32/37.sgf"));
+    for p in ["iq", "hr", "oq", "pr"] {
+        let p = Point::from_sgf(p).unwrap();
+        let chain = j.chains.iter().find(|c| c.stones.contains(&p)).unwrap();
+        assert_eq!(chain.status, Status::Dead, "{p:?}");
+        assert!(chain.confidence >= lanke_judge::OPEN_BELOW, "{p:?}");
+    }
+    assert!(!j.has_open_chains());
+}
+
 /// A group that lives by eating cutting stones: in the CWI record
 /// Meijin/33/Q14 (B+11.5) Black's centre group (gm-in) has White's three
 /// stones en fm fn inside its reach, and the tactical reader shows them
