@@ -14,11 +14,11 @@ use lanke_sgf::Color;
 
 use crate::benson::{chains_around, surviving_chains, vital_to_chain};
 
-/// Empty points from which a region bordered by one group alone is two
-/// eyes of it: the eye spaces a placement inside can kill have six points
-/// at most (the rabbity six), so from seven the defender, answering inside,
-/// keeps a split (the rule of thumb players use; a wall short of liberties
-/// could still spoil it, which finished games' walls rarely are).
+/// Empty points from which a region is two eyes of the chains around it:
+/// the eye spaces a placement inside can kill have six points at most (the
+/// rabbity six), so from seven the defender, answering inside, keeps a
+/// split (the players' rule of thumb; a wall short of liberties can still
+/// spoil it, which this test does not read).
 pub(crate) const BIG_EYE: usize = 7;
 
 /// Per grid cell: does the stone there survive Benson's test for `color`
