@@ -16,12 +16,14 @@ use crate::groups::GroupTracker;
 use crate::judgement::{Fill, FillKind, PointClass};
 use crate::races::{RaceMemo, MAX_RACE_LIBERTIES};
 use crate::shortage::{capturable, capture_sticks_with_dead, capturing_points, SHORTAGE_DEPTH};
+use crate::tactics;
 use crate::teire::{owed_in_enclosures, Filled};
 use crate::turns::{alternate, Played};
 
 /// Would `color` at empty `i` leave its own chain in atari (or without
 /// liberties) without capturing? `libs` is the [`ChainTable`] liberty
-/// counts of `board`.
+/// counts of `board`, which settle most points without a move played;
+/// the rest are played out (`tactics::self_atari`).
 fn self_atari(board: &Board, color: Color, i: usize, libs: &[u32]) -> bool {
     // Two empty neighbours are two liberties of the new stone, an own chain
     // with three keeps two, and taking a chain in atari frees one: never
@@ -35,15 +37,7 @@ fn self_atari(board: &Board, color: Color, i: usize, libs: &[u32]) -> bool {
             _ => {}
         }
     }
-    if empty >= 2 {
-        return false;
-    }
-    let mut b = board.clone();
-    let r = b.play(color, i);
-    if r.suicided > 0 {
-        return true;
-    }
-    r.captured == 0 && b.chain_liberties(i).len() <= 1
+    empty < 2 && tactics::self_atari(board, color, i)
 }
 
 /// The one liberty of a chain (`stones`) known to be in atari.

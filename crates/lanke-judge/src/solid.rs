@@ -13,15 +13,7 @@ use lanke_board::Board;
 use lanke_sgf::Color;
 
 use crate::judgement::{ChainInfo, Status};
-
-/// Can `color` not hold a stone at the empty point `i`: it has no
-/// liberty there and captures nothing, or stands in atari and captures
-/// nothing (taken at once)?
-fn untenable(board: &Board, color: Color, i: usize) -> bool {
-    let mut b = board.clone();
-    let r = b.play(color, i);
-    r.suicided > 0 || (r.captured == 0 && b.chain_liberties(i).len() <= 1)
-}
+use crate::tactics::self_atari;
 
 /// The solidly connected groups of two chains or more, as indices into
 /// `chains` (`Board::chains` order), each group in that order.
@@ -35,7 +27,7 @@ pub(crate) fn solid_groups(board: &Board, chains: &[(Color, Vec<usize>)]) -> Vec
         }
     }
     // Liberties shared by each pair of same-coloured chains, and whether
-    // one of them is untenable for the opponent.
+    // one of them is a self-atari for the opponent (it cannot hold it).
     let mut shared: std::collections::BTreeMap<(usize, usize), (u32, bool)> = Default::default();
     for (i, ks) in beside.iter().enumerate() {
         for (n, &a) in ks.iter().enumerate() {
@@ -46,7 +38,7 @@ pub(crate) fn solid_groups(board: &Board, chains: &[(Color, Vec<usize>)]) -> Vec
                 }
                 let entry = shared.entry((a.min(b), a.max(b))).or_insert((0, false));
                 entry.0 += 1;
-                entry.1 = entry.1 || untenable(board, color.opponent(), i);
+                entry.1 = entry.1 || self_atari(board, color.opponent(), i);
             }
         }
     }

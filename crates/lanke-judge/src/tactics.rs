@@ -281,6 +281,14 @@ fn neighbour_liberties(board: &Board, stone: usize, n: usize) -> Vec<usize> {
     out
 }
 
+/// Would `by` at the empty point `i` be left with no liberty, or in atari
+/// without capturing anything (a stone taken at once)?
+pub(crate) fn self_atari(board: &Board, by: Color, i: usize) -> bool {
+    let mut b = board.clone();
+    let r = b.play(by, i);
+    r.suicided > 0 || (r.captured == 0 && b.chain_liberties(i).len() <= 1)
+}
+
 /// Does `by` at `l` capture something and keep it? A capture that leaves
 /// the capturing chain in atari, bigger than what it took and not in a ko,
 /// is answered by taking that chain back (a snapback).

@@ -9,8 +9,8 @@ mod common;
 use common::{judged, pts, record};
 use lanke_board::replay;
 use lanke_judge::{
-    judge, judge_final, read_standoff, standoff_sekis, JudgeOptions, Judgement, PointClass, Stage,
-    Status, StatusSource, STANDOFF_NODE_BUDGET,
+    judge, judge_final, read_standoff, standoff_sekis, ChainInfo, JudgeOptions, Judgement,
+    PointClass, Stage, Status, StatusSource, STANDOFF_NODE_BUDGET,
 };
 use lanke_sgf::{Color, Point};
 
@@ -41,13 +41,17 @@ fn judge_as(board: &lanke_board::Board, to_move: Color) -> Judgement {
     )
 }
 
-fn status_at(j: &Judgement, p: &str) -> Status {
+/// The judged chain holding the stone at `p`.
+fn chain_at<'a>(j: &'a Judgement, p: &str) -> &'a ChainInfo {
     let p = Point::from_sgf(p).unwrap();
     j.chains
         .iter()
         .find(|c| c.stones.contains(&p))
-        .map(|c| c.status)
         .expect("a stone")
+}
+
+fn status_at(j: &Judgement, p: &str) -> Status {
+    chain_at(j, p).status
 }
 
 fn class(j: &Judgement, p: &str) -> PointClass {
@@ -225,11 +229,7 @@ fn a_group_connected_out_by_miai_lives() {
 #[test]
 fn a_chain_hanging_from_its_group_by_a_tigers_mouth_is_as_sure_as_the_group() {
     let j = judged_bytes(lanke_testdata::cwi_file("games/Oteai/1934/116.sgf"));
-    let chain = |p: &str| {
-        let p = Point::from_sgf(p).unwrap();
-        j.chains.iter().find(|c| c.stones.contains(&p)).unwrap()
-    };
-    let (hanging, group) = (chain("oe"), chain("qh"));
+    let (hanging, group) = (chain_at(&j, "oe"), chain_at(&j, "qh"));
     assert_eq!(
         (hanging.status, group.status),
         (Status::Alive, Status::Alive)
@@ -257,12 +257,11 @@ fn a_chain_hanging_from_its_group_by_a_tigers_mouth_is_as_sure_as_the_group() {
 fn a_big_empty_eye_space_is_two_eyes() {
     let j = judged_bytes(lanke_testdata::cwi_file("games/NHK/23/4.sgf"));
     for p in ["qn", "mq"] {
-        let p = Point::from_sgf(p).unwrap();
-        let chain = j.chains.iter().find(|c| c.stones.contains(&p)).unwrap();
+        let chain = chain_at(&j, p);
         assert_eq!(
             (chain.status, chain.confidence),
             (Status::Alive, 1.0),
-            "{p:?}"
+            "{p}"
         );
     }
     assert!(!j.has_open_chains());
@@ -279,10 +278,9 @@ fn a_big_empty_eye_space_is_two_eyes() {
 fn stray_invaders_are_as_sure_as_their_walls() {
     let j = judged_bytes(lanke_testdata::cwi_file("games/Judan/32/37.sgf"));
     for p in ["iq", "hr", "oq", "pr"] {
-        let p = Point::from_sgf(p).unwrap();
-        let chain = j.chains.iter().find(|c| c.stones.contains(&p)).unwrap();
-        assert_eq!(chain.status, Status::Dead, "{p:?}");
-        assert!(chain.confidence >= lanke_judge::OPEN_BELOW, "{p:?}");
+        let chain = chain_at(&j, p);
+        assert_eq!(chain.status, Status::Dead, "{p}");
+        assert!(chain.confidence >= lanke_judge::OPEN_BELOW, "{p}");
     }
     assert!(!j.has_open_chains());
 }
