@@ -97,20 +97,36 @@ pub struct Board {
     hash: u64,
 }
 
-/// Cells a flood fill has reached: one bit per cell of the padded grid.
-struct Visited([u64; CELLS.div_ceil(64)]);
+/// A set of grid cells (indices as `Board::idx` gives them): one bit per
+/// cell of the padded grid, on the stack. Flood fills keep their marks in
+/// one, and so may a caller that visits chains one at a time.
+#[derive(Clone)]
+pub struct Visited([u64; CELLS.div_ceil(64)]);
+
+impl Default for Visited {
+    fn default() -> Visited {
+        Visited::new()
+    }
+}
 
 impl Visited {
-    fn new() -> Visited {
+    #[must_use]
+    pub fn new() -> Visited {
         Visited([0; CELLS.div_ceil(64)])
     }
 
     /// Marks `i`; false when it was marked already.
-    fn insert(&mut self, i: usize) -> bool {
+    pub fn insert(&mut self, i: usize) -> bool {
         let (word, bit) = (i / 64, 1u64 << (i % 64));
         let fresh = self.0[word] & bit == 0;
         self.0[word] |= bit;
         fresh
+    }
+
+    /// Whether `i` is marked.
+    #[must_use]
+    pub fn contains(&self, i: usize) -> bool {
+        self.0[i / 64] & (1u64 << (i % 64)) != 0
     }
 }
 

@@ -12,6 +12,6 @@ mod board;
 mod geometry;
 mod replay;
 
-pub use board::{Board, Cell, PlayResult};
+pub use board::{Board, Cell, PlayResult, Visited};
 pub use geometry::EmptyRegion;
 pub use replay::{next_to_move, replay, Anomaly, AnomalyKind, PlayedMove, Replay, Tally};

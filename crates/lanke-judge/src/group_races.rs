@@ -23,6 +23,7 @@ use lanke_sgf::Color;
 use crate::benson::PassAlive;
 use crate::judgement::{ChainInfo, Status};
 use crate::races::{race_read_out, RaceLimits, RaceTargets, MAX_RACE_LIBERTIES};
+use crate::tactics::{Tactics, TACTICS_BUDGET};
 
 /// A status race is asked a few times per position, and must be read to
 /// its end: a larger budget and a longer line than the filler's.
@@ -86,9 +87,11 @@ impl Chains<'_> {
     /// Has chain `k` no way out of its race against `winner` but that
     /// race: every other chain of the other colour in contact with it
     /// either has more liberties than it (it dies before taking that
-    /// chain) or shares every liberty with it (a throw-in, which the race
-    /// reads)? A third chain it might take outside the race's liberties
-    /// could save it.
+    /// chain), shares every liberty with it (a throw-in, which the race
+    /// reads) or cannot be taken when its owner answers (the tactical
+    /// reader finds no capture: a wall stone that connects home when put
+    /// in atari, an answer the race reads as a saving move)? A third
+    /// chain it might take outside the race's liberties could save it.
     fn cornered(&self, k: usize, winner: usize, liberties: &[usize]) -> bool {
         let own = self.board.liberties_of(&self.list[k].1);
         self.foes_of(k).into_iter().all(|j| {
@@ -99,6 +102,9 @@ impl Chains<'_> {
                     .liberties_of(&self.list[j].1)
                     .iter()
                     .all(|l| own.contains(l))
+                || Tactics::new(TACTICS_BUDGET)
+                    .attack(self.board, self.list[j].1[0], None)
+                    .is_none()
         })
     }
 

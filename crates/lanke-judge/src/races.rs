@@ -5,11 +5,14 @@
 //!
 //! The search is the race a player counts out: each side may fill a
 //! liberty of the other chain, extend its own where that gains liberties,
-//! or capture the other chain or a chain next to its own that stands in
-//! atari; the defender may also put a third chain next to its own in
-//! atari (stones the attacker added beside it are taken rather than
-//! raced) or pass. A chain taken ends the race, and so does a chain with
-//! more than `ESCAPED_ABOVE` liberties or one joined to a group of its
+//! capture the other chain or a chain next to its own that stands in
+//! atari, or save a chain of its own beside the other target that the
+//! other side put in atari by taking a stone beside it that stands in
+//! atari too (a wall of the race is not lost for free); the defender may
+//! also put a third chain next to its own in atari (stones the attacker
+//! added beside it are taken rather than raced) or pass. A chain taken
+//! ends the race, and so does a chain with more than `ESCAPED_ABOVE`
+//! liberties or one joined to a group of its
 //! colour: it has run out of the race and lives — unless it may not
 //! escape (dead stones inside the other side's territory), which leaves
 //! the race undecided.
@@ -27,7 +30,7 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-use lanke_board::{Board, Cell};
+use lanke_board::{Board, Cell, Visited};
 use lanke_sgf::Color;
 
 /// Chains with more liberties than this are not in a race worth reading.
@@ -318,8 +321,10 @@ impl Race {
     }
 
     /// `side`'s candidate moves: taking the other target in atari or a
-    /// chain in atari next to its own, then the other target's liberties
-    /// (the ones it does not share with `side`'s target first), then
+    /// chain in atari next to its own or a stone that holds a chain of its
+    /// own beside the other target in atari, then the other target's
+    /// liberties (the ones it does not share with `side`'s target first),
+    /// then
     /// extensions of its own target that gain liberties. The defender also
     /// puts third chains next to its target in atari (stones the attacker
     /// added beside it, often joined to dead ones, are taken rather than
@@ -352,6 +357,9 @@ impl Race {
                 _ => {}
             }
         }
+        for m in taking_back_walls(board, side, own_stones, other_stones) {
+            add(m, &mut moves);
+        }
         let own_libs = board.liberties_of(own_stones);
         for &l in other_libs.iter().filter(|l| !own_libs.contains(l)) {
             add(l, &mut moves);
@@ -377,6 +385,51 @@ impl Race {
 
 /// A chain's stones and its number of liberties.
 type Chain = (Vec<usize>, usize);
+
+/// The moves that save `side`'s chains beside the other target (`other`)
+/// that stand in atari by taking a stone of the other side beside them
+/// that stands in atari itself (often the stone that put the chain
+/// there). Without them the other side takes a wall of the race for free:
+/// a corner chain of two liberties, put in atari from inside its own
+/// territory by a stone with no liberty but one, is not lost — its owner
+/// takes that stone.
+fn taking_back_walls(
+    board: &Board,
+    side: Color,
+    own_target: &[usize],
+    other: &[usize],
+) -> Vec<usize> {
+    let (own, foe) = (Cell::of(side), Cell::of(side.opponent()));
+    // The stones already looked at (both targets' and every chain
+    // checked), so each chain's liberties are counted once.
+    let mut seen = Visited::new();
+    for &s in own_target.iter().chain(other) {
+        seen.insert(s);
+    }
+    let mut out = Vec::new();
+    for n in other.iter().flat_map(|&s| Board::neighbours(s)) {
+        if board.cell(n) != own || seen.contains(n) {
+            continue;
+        }
+        let (stones, liberties) = board.chain(n);
+        for &s in &stones {
+            seen.insert(s);
+        }
+        if liberties != 1 {
+            continue;
+        }
+        for m in stones.iter().flat_map(|&s| Board::neighbours(s)) {
+            if board.cell(m) == foe && !other.contains(&m) {
+                if let Some((takes, 1)) = board.liberties_at_most::<1>(m) {
+                    if !out.contains(&takes[0]) {
+                        out.push(takes[0]);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
 
 #[cfg(test)]
 mod tests {

@@ -100,6 +100,25 @@ fn a_chain_short_of_liberties_is_protected_by_capturing_dead_stones() {
     assert!(j.dead[0].contains(&Point::from_sgf("rk").unwrap()));
 }
 
+/// A race against dead stones read with the walls' answers: in Meijin 39
+/// game 13, once White fills the dame at ce, White's wall from af to df
+/// has three liberties (ag, ed, ef) beside the dead Black stones at
+/// ec-fc, ee-fe and dg-fg, and White's chain from dh below them two (ei,
+/// gi). Read with each side also taking back a stone that holds a chain
+/// of its own beside the race in atari, the race is lost if Black moves
+/// first, and White captures at fd and ed: two protective moves (recorded
+/// B+1.5; read without those answers, the filling makes neither and
+/// counts W+0.5).
+#[test]
+fn a_race_against_dead_stones_is_read_with_the_walls_answers() {
+    let j = judged("games/Meijin/39/13.sgf");
+    let white = protective_by(&j, Color::White);
+    assert!(
+        white.iter().any(|p| p == "fd") && white.iter().any(|p| p == "ed"),
+        "{white:?}"
+    );
+}
+
 /// A wall that one dame would put in atari is kept out of reach: in
 /// Meijin 43 P06 White's fh-gh has three liberties, eh and gi (dame) and
 /// hh (its territory). White filling eh would let Black's gi force a

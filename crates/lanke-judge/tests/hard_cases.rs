@@ -522,6 +522,28 @@ fn a_race_between_groups_is_read_not_sampled() {
     assert_eq!(status_at(&j, "ar"), Status::Alive);
 }
 
+/// A capturing race read because the stone that seemed a way out is no
+/// way out. Oteai 1969 game 316 (W+4, GNU Go's dead stones the same):
+/// Black's seven centre stones from kg to of have three liberties (kf, lh,
+/// mf) against four of White's eleven from hh; White's lone stone at lf
+/// shares two of Black's liberties, but Black cannot take it (White
+/// connects at le), so the race is Black's only fight and Black loses it
+/// whoever moves first. The playouts had killed White's eleven and the
+/// ten stones beside them instead (a count of B+35).
+#[test]
+fn a_race_is_read_when_the_third_chain_cannot_be_taken() {
+    let j = judged_bytes(lanke_testdata::cwi_file("games/Oteai/1969/316.sgf"));
+    assert_eq!(
+        dead_of(&j, Color::Black),
+        pts(&["bo", "dn", "gc", "id", "jc", "kg", "lg", "mg", "mh", "nf", "ng", "of", "pj", "qk"])
+    );
+    assert_eq!(
+        dead_of(&j, Color::White),
+        pts(&["be", "cf", "dc", "de", "df", "ef", "eh", "gp", "im", "kl"])
+    );
+    assert_eq!(status_at(&j, "hh"), Status::Alive);
+}
+
 /// A group joined to a live one by eating stones lost either way. Go
 /// Seigen Cup 7 game 8 (B+1.5): White's big group on the lower left
 /// touches Black's stones at ji-lj in the centre, which are lost
