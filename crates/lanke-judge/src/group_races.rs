@@ -90,8 +90,8 @@ impl Chains<'_> {
     /// chain), shares every liberty with it (a throw-in, which the race
     /// reads) or cannot be taken when its owner answers (the tactical
     /// reader finds no capture: a wall stone that connects home when put
-    /// in atari, an answer the race reads as a saving move)? A third
-    /// chain it might take outside the race's liberties could save it.
+    /// in atari)? A third chain it might take outside the race's
+    /// liberties could save it.
     fn cornered(&self, k: usize, winner: usize, liberties: &[usize]) -> bool {
         let own = self.board.liberties_of(&self.list[k].1);
         self.foes_of(k).into_iter().all(|j| {

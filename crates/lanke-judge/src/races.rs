@@ -12,10 +12,9 @@
 //! also put a third chain next to its own in atari (stones the attacker
 //! added beside it are taken rather than raced) or pass. A chain taken
 //! ends the race, and so does a chain with more than `ESCAPED_ABOVE`
-//! liberties or one joined to a group of its
-//! colour: it has run out of the race and lives — unless it may not
-//! escape (dead stones inside the other side's territory), which leaves
-//! the race undecided.
+//! liberties or one joined to a group of its colour: it has run out of
+//! the race and lives — unless it may not escape (dead stones inside the
+//! other side's territory), which leaves the race undecided.
 //! Eyes need no special case: filling the last point of an eye is suicide
 //! until it captures. A simple ko ban is kept along each line.
 //!
@@ -324,8 +323,8 @@ impl Race {
     /// chain in atari next to its own or a stone that holds a chain of its
     /// own beside the other target in atari, then the other target's
     /// liberties (the ones it does not share with `side`'s target first),
-    /// then
-    /// extensions of its own target that gain liberties. The defender also
+    /// then extensions of its own target that gain liberties. The defender
+    /// also
     /// puts third chains next to its target in atari (stones the attacker
     /// added beside it, often joined to dead ones, are taken rather than
     /// raced).
