@@ -324,10 +324,9 @@ impl Race {
     /// own beside the other target in atari, then the other target's
     /// liberties (the ones it does not share with `side`'s target first),
     /// then extensions of its own target that gain liberties. The defender
-    /// also
-    /// puts third chains next to its target in atari (stones the attacker
-    /// added beside it, often joined to dead ones, are taken rather than
-    /// raced).
+    /// also puts third chains next to its target in atari (stones the
+    /// attacker added beside it, often joined to dead ones, are taken
+    /// rather than raced).
     fn moves(&self, board: &Board, side: Color, chains: &[Chain; 2]) -> Vec<usize> {
         let (own_stones, _) = &chains[side.index()];
         let (other_stones, other_count) = &chains[side.opponent().index()];
