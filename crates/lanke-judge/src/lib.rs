@@ -21,6 +21,7 @@ mod classes;
 mod dame_shapes;
 mod double_ko;
 mod ending;
+mod eye_links;
 mod filling;
 mod group_races;
 mod groups;

@@ -16,6 +16,7 @@ use crate::big_eyes::alive_by_eye_space;
 use crate::captives::captive_stones;
 use crate::carving::carve;
 use crate::double_ko::double_ko_sekis;
+use crate::eye_links::break_false_seki;
 use crate::group_races::settle_group_races;
 use crate::invaders::settle_stray_invaders;
 use crate::judgement::{ChainInfo, JudgeOptions, Stage, Status, StatusSource};
@@ -467,6 +468,12 @@ pub(crate) fn chain_statuses(
     //     rough by design); see `group_races`.
     if matches!(source, StatusSource::Builtin) && opts.stage == Stage::Final {
         settle_group_races(board, &chains, &chain_of, &mut infos, &sure, &captive);
+        // 1i. A seki one side breaks by connecting through its own eye to
+        //     a live group; see `eye_links`.
+        if let Some(o) = &own {
+            let shared = |i: usize| read_shared[i] || u32::from(o.shared[i]) * 2 >= o.playouts;
+            break_false_seki(board, &chains, &chain_of, &mut infos, &shared);
+        }
     }
 
     Statuses {

@@ -544,6 +544,24 @@ fn a_race_is_read_when_the_third_chain_cannot_be_taken() {
     assert_eq!(status_at(&j, "hh"), Status::Alive);
 }
 
+/// A seki the playouts keep that a player breaks. CJShuko 1983 game 3
+/// (B+2.5, GNU Go's dead stones the same): Black's three stones at sf-sh
+/// share rg with White's five at qf-rh, and each side has one more
+/// liberty (se, ph). The playouts never fill se, all of whose neighbours
+/// are Black's, and call it a seki (W+8.5); but se joins the three stones
+/// to Black's right side, after which White's five, with no eye, are
+/// taken.
+#[test]
+fn a_seki_broken_by_connecting_through_an_own_eye_is_no_seki() {
+    let j = judged_bytes(lanke_testdata::cwi_file("games/CJShuko/1983/3.sgf"));
+    assert_eq!(
+        dead_of(&j, Color::White),
+        pts(&["qf", "qg", "qh", "rf", "rh"])
+    );
+    assert_eq!(status_at(&j, "sf"), Status::Alive);
+    assert!(j.chains.iter().all(|c| c.status != Status::Seki));
+}
+
 /// A group joined to a live one by eating stones lost either way. Go
 /// Seigen Cup 7 game 8 (B+1.5): White's big group on the lower left
 /// touches Black's stones at ji-lj in the centre, which are lost
