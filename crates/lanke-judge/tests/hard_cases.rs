@@ -459,6 +459,12 @@ fn a_resigned_games_open_regions_go_to_the_side_the_playouts_give_them() {
 }
 
 /// The chains of `color` the judgement calls dead, as stones.
+/// Asserts the judgement's dead stones, Black's and White's.
+fn assert_dead_stones(j: &Judgement, black: &[&str], white: &[&str]) {
+    assert_eq!(dead_of(j, Color::Black), pts(black));
+    assert_eq!(dead_of(j, Color::White), pts(white));
+}
+
 fn dead_of(j: &Judgement, color: Color) -> Vec<Point> {
     let mut v: Vec<Point> = j
         .chains
@@ -511,13 +517,12 @@ fn a_stone_reaching_in_from_the_opponents_area_walls_the_eye_space() {
 #[test]
 fn a_race_between_groups_is_read_not_sampled() {
     let j = judged_bytes(lanke_testdata::cwi_file("games/Honinbo/71/25.sgf"));
-    assert_eq!(
-        dead_of(&j, Color::Black),
-        pts(&["ap", "bo", "bp", "br", "bs", "cp", "cq", "cr", "dq", "eo", "ep", "eq"])
-    );
-    assert_eq!(
-        dead_of(&j, Color::White),
-        pts(&["hi", "ii", "ji", "jj", "nc", "pp", "pq", "pr"])
+    assert_dead_stones(
+        &j,
+        &[
+            "ap", "bo", "bp", "br", "bs", "cp", "cq", "cr", "dq", "eo", "ep", "eq",
+        ],
+        &["hi", "ii", "ji", "jj", "nc", "pp", "pq", "pr"],
     );
     assert_eq!(status_at(&j, "ar"), Status::Alive);
 }
@@ -533,13 +538,12 @@ fn a_race_between_groups_is_read_not_sampled() {
 #[test]
 fn a_race_is_read_when_the_third_chain_cannot_be_taken() {
     let j = judged_bytes(lanke_testdata::cwi_file("games/Oteai/1969/316.sgf"));
-    assert_eq!(
-        dead_of(&j, Color::Black),
-        pts(&["bo", "dn", "gc", "id", "jc", "kg", "lg", "mg", "mh", "nf", "ng", "of", "pj", "qk"])
-    );
-    assert_eq!(
-        dead_of(&j, Color::White),
-        pts(&["be", "cf", "dc", "de", "df", "ef", "eh", "gp", "im", "kl"])
+    assert_dead_stones(
+        &j,
+        &[
+            "bo", "dn", "gc", "id", "jc", "kg", "lg", "mg", "mh", "nf", "ng", "of", "pj", "qk",
+        ],
+        &["be", "cf", "dc", "de", "df", "ef", "eh", "gp", "im", "kl"],
     );
     assert_eq!(status_at(&j, "hh"), Status::Alive);
 }
