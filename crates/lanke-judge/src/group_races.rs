@@ -26,10 +26,14 @@ use crate::races::{race_read_out, RaceLimits, RaceTargets, MAX_RACE_LIBERTIES};
 use crate::tactics::{Tactics, TACTICS_BUDGET};
 
 /// A status race is asked a few times per position, and must be read to
-/// its end: a larger budget and a longer line than the filler's.
+/// its end: a larger budget and a longer line than the filler's, and a
+/// side that takes a group beside its chain lives (a race between groups
+/// whose fills put stones of the filler in atari, Kisei 43 S13, runs
+/// through such captures).
 const STATUS_RACE: RaceLimits = RaceLimits {
-    budget: 1_000,
+    budget: 20_000,
     depth: 30,
+    capture_lives: true,
 };
 
 /// A chain that takes this many stones whoever moves first lives: the

@@ -12,8 +12,9 @@
 //! also put a third chain next to its own in atari (stones the attacker
 //! added beside it are taken rather than raced) or pass. A chain taken
 //! ends the race, and so does a chain with more than `ESCAPED_ABOVE`
-//! liberties or one joined to a group of its colour: it has run out of
-//! the race and lives — unless it may not escape (dead stones inside the
+//! liberties, one joined to a group of its colour or (where the limits
+//! say so) one that takes `CAPTURE_LIVES` stones beside it: it has run
+//! out of the race and lives — unless it may not escape (dead stones inside the
 //! other side's territory), which leaves the race undecided.
 //! Eyes need no special case: filling the last point of an eye is suicide
 //! until it captures. A simple ko ban is kept along each line.
@@ -42,12 +43,21 @@ const ESCAPED_ABOVE: usize = 6;
 /// colour) has left the race.
 const JOINED_ABOVE: usize = 6;
 
+/// A target that takes this many stones beside it, gaining as many
+/// liberties, has made eye space the other side cannot take back with a
+/// throw-in (three captured stones can still be killed at their vital
+/// point): it lives, where the limits allow it to end the race so.
+const CAPTURE_LIVES: u16 = 4;
+
 /// How far one race question may read: the nodes it may visit and its
 /// longest line (moves and passes).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RaceLimits {
     pub budget: u32,
     pub depth: u32,
+    /// A target that takes a group of `CAPTURE_LIVES` stones or more
+    /// beside it (gaining as many liberties) ends the race alive.
+    pub capture_lives: bool,
 }
 
 /// The filler's races against dead stones: asked turn after turn, so
@@ -55,6 +65,7 @@ pub(crate) struct RaceLimits {
 pub(crate) const FILLER_RACE: RaceLimits = RaceLimits {
     budget: 100,
     depth: 12,
+    capture_lives: false,
 };
 
 /// The two chains of a race, by one stone each (grid indices; index 0
@@ -269,7 +280,25 @@ impl Race {
                     if r.suicided > 0 {
                         continue;
                     }
-                    self.taken(&b, to_move.opponent(), r.ko_point(), 0, depth + 1)?
+                    let mine = self.targets.chains[to_move.index()];
+                    let theirs = self.targets.chains[to_move.opponent().index()];
+                    let big_capture = self.limits.capture_lives
+                        && r.captured >= CAPTURE_LIVES
+                        && b.cell(theirs) == Cell::of(to_move.opponent())
+                        && b.cell(mine) == Cell::of(to_move)
+                        && b.chain(mine).1
+                            >= chains[to_move.index()].1 + usize::from(CAPTURE_LIVES);
+                    if big_capture {
+                        // The mover's target took a group beside it: it
+                        // has eye space, and lives.
+                        if attacking {
+                            (self.targets.may_escape[to_move.index()], true)
+                        } else {
+                            (false, true)
+                        }
+                    } else {
+                        self.taken(&b, to_move.opponent(), r.ko_point(), 0, depth + 1)?
+                    }
                 }
                 None => self.taken(board, to_move.opponent(), None, passes + 1, depth + 1)?,
             };

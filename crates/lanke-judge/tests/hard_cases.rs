@@ -548,6 +548,27 @@ fn a_race_is_read_when_the_third_chain_cannot_be_taken() {
     assert_eq!(status_at(&j, "hh"), Status::Alive);
 }
 
+/// A race between groups whose fills put the filler's own stones in
+/// atari. Kisei 43 S13 (B+0.5, GNU Go's dead stones the same): Black's
+/// nine stones from pa to ne and White's seven from lb to nd share oa and
+/// od; Black's fills of White's outside liberties at mb and na leave
+/// Black's la-ma in atari, and White takes four stones at ka: a capture
+/// of a group beside the race gives the taker eye space, and Black's
+/// nine are lost whoever moves first. The playouts had it the other way
+/// round (B+36.5).
+#[test]
+fn a_race_through_a_capture_beside_it_is_read_to_its_end() {
+    let j = judged_bytes(lanke_testdata::cwi_file("games/Kisei/43/S13.sgf"));
+    assert_dead_stones(
+        &j,
+        &[
+            "bj", "dj", "ek", "el", "fc", "gc", "hc", "ne", "oc", "oe", "pa", "pb", "pc", "pd",
+            "pe", "qd", "rc",
+        ],
+        &["bn", "bo", "ih", "ii", "jh", "kg", "oj", "pk", "pl", "rl"],
+    );
+}
+
 /// A seki the playouts keep that a player breaks. CJShuko 1983 game 3
 /// (B+2.5, GNU Go's dead stones the same): Black's three stones at sf-sh
 /// share rg with White's five at qf-rh, and each side has one more
