@@ -36,15 +36,16 @@ fn a_record_the_other_move_order_gives_is_consistent() {
     assert_eq!(range.check(3.5), RecordCheck::Contradicted { by: 2.0 });
 }
 
-/// Kisei 43 (RE B+0.5): the judge is unsure of chains worth some 36
-/// points and reads them for Black (B+36.5). Read in White's favour they
-/// give the record's B+0.5 or less: the record is open, not contradicted.
+/// NKCh 1961 game 1 (RE B+6.5): the judge is unsure of Black's stones on
+/// the right side (ok to sl, which GNU Go counts dead) and reads them
+/// alive (B+29.5). Read in White's favour they give B+3.5: the record is
+/// open, not contradicted.
 #[test]
 fn a_record_only_an_unsure_reading_gives_is_open() {
-    let (range, kinds) = japanese_range("games/Kisei/43/S13.sgf");
+    let (range, kinds) = japanese_range("games/NKCh/Title/NKCh-1961-1.sgf");
     assert!(kinds.contains(&AlternativeKind::OpenFor(Color::White)));
-    assert_eq!(range.point, 36.5);
-    assert_eq!(range.sure, (36.5, 37.5));
-    assert!(range.open.0 <= 0.5 && range.open.1 == 37.5, "{range:?}");
-    assert_eq!(range.check(0.5), RecordCheck::Open);
+    assert_eq!(range.point, 29.5);
+    assert_eq!(range.sure, (29.5, 29.5));
+    assert!(range.open.0 <= 6.5 && range.open.1 == 29.5, "{range:?}");
+    assert_eq!(range.check(6.5), RecordCheck::Open);
 }
