@@ -7,7 +7,7 @@
 use lanke_board::{Board, Cell, EmptyRegion};
 use lanke_sgf::{Color, Point};
 
-use crate::judgement::{counts_of, Counts, PointClass, Stage, Status};
+use crate::judgement::{counts_of, lift_dead, Counts, PointClass, Stage, Status};
 use crate::playout::Ownership;
 use crate::statuses::Statuses;
 
@@ -68,18 +68,7 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
     let (sure, read_shared) = (&st.sure, &st.read_shared);
 
     // 2. The judged board: dead stones removed.
-    let mut judged = board.clone();
-    let mut dead: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
-    for c in infos.iter() {
-        if c.status == Status::Dead {
-            for &p in &c.stones {
-                judged.put(p, Cell::Empty);
-                dead[c.color.index()].push(p);
-            }
-        }
-    }
-    dead[0].sort_unstable();
-    dead[1].sort_unstable();
+    let (judged, dead) = lift_dead(board, infos);
 
     // 3. Seki: a live chain next to an empty point that playouts leave
     //    empty between both colours (or a given seki stone).

@@ -19,7 +19,8 @@
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
-use crate::judgement::{ChainInfo, Status, OPEN_BELOW};
+use crate::benson::chains_around;
+use crate::judgement::{lift_dead, ChainInfo, Status, OPEN_BELOW};
 use crate::tactics::{Tactics, TACTICS_BUDGET};
 
 /// Turns to dead the opponent chains of each seki that one side breaks by
@@ -35,29 +36,13 @@ pub(crate) fn break_false_seki(
 ) {
     let alive = |k: usize, infos: &[ChainInfo]| infos[k].status == Status::Alive;
     // The board as judged so far: dead stones lifted.
-    let mut judged = board.clone();
-    for (k, (_, stones)) in chains.iter().enumerate() {
-        if infos[k].status == Status::Dead {
-            for &s in stones {
-                judged.put(Board::point(s), Cell::Empty);
-            }
-        }
-    }
+    let (judged, _) = lift_dead(board, infos);
     let points: Vec<usize> = board
         .points()
         .filter(|&i| judged.cell(i) == Cell::Empty && shared(i))
         .collect();
     for s in points {
-        let around = |color: Color| -> Vec<usize> {
-            let mut v: Vec<usize> = Board::neighbours(s)
-                .into_iter()
-                .filter(|&n| judged.cell(n) == Cell::of(color))
-                .map(|n| chain_of[n])
-                .collect();
-            v.sort_unstable();
-            v.dedup();
-            v
-        };
+        let around = |color: Color| chains_around(&judged, Cell::of(color), &[s], chain_of);
         let (black, white) = (around(Color::Black), around(Color::White));
         if black.is_empty() || white.is_empty() {
             continue;

@@ -344,6 +344,22 @@ pub(crate) fn protective_moves(fills: &[Fill]) -> [u32; 2] {
     n
 }
 
+/// `board` with the chains `infos` judge dead lifted, and those dead
+/// stones by colour (each list sorted).
+pub(crate) fn lift_dead(board: &Board, infos: &[ChainInfo]) -> (Board, [Vec<Point>; 2]) {
+    let mut judged = board.clone();
+    let mut dead: [Vec<Point>; 2] = [Vec::new(), Vec::new()];
+    for c in infos.iter().filter(|c| c.status == Status::Dead) {
+        for &p in &c.stones {
+            judged.put(p, Cell::Empty);
+            dead[c.color.index()].push(p);
+        }
+    }
+    dead[0].sort_unstable();
+    dead[1].sort_unstable();
+    (judged, dead)
+}
+
 /// The counts of `board`'s points by their row-major classes (a table
 /// `board.size()` wide); a `Dame` point counts as dame only while it is
 /// empty on `board` (a fill may have taken it). Only the board's points
