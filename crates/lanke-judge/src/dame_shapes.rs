@@ -6,16 +6,24 @@
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
+use crate::double_atari::{leaves_double_atari, may_leave_double_atari};
 use crate::filling::inside_own;
 use crate::judgement::PointClass;
 use crate::shortage::capture_sticks_with_dead;
 
-/// Is a live chain of `color` next to `i` down to two liberties or fewer?
-/// Only such a chain can be put in atari by a stone at `i`.
-fn near_short_chain(board: &Board, color: Color, i: usize, dead: &[bool], libs: &[u32]) -> bool {
+/// Is a live chain of `color` next to `i` down to `max` liberties or
+/// fewer? Only such a chain (of two) can be put in atari by a stone at `i`.
+fn near_short_chain(
+    board: &Board,
+    color: Color,
+    i: usize,
+    dead: &[bool],
+    libs: &[u32],
+    max: u32,
+) -> bool {
     Board::neighbours(i)
         .iter()
-        .any(|&n| board.cell(n) == Cell::of(color) && !dead[n] && libs[n] <= 2)
+        .any(|&n| board.cell(n) == Cell::of(color) && !dead[n] && libs[n] <= max)
 }
 
 /// Puts a live chain of `color`'s opponent in atari?
@@ -26,7 +34,7 @@ pub(crate) fn threatens(
     dead: &[bool],
     libs: &[u32],
 ) -> bool {
-    if !near_short_chain(board, color.opponent(), i, dead, libs) {
+    if !near_short_chain(board, color.opponent(), i, dead, libs, 2) {
         return false;
     }
     let mut b = board.clone();
@@ -37,8 +45,9 @@ pub(crate) fn threatens(
 }
 
 /// Would `by` playing the empty point `i` put a chain of the other colour in
-/// atari whose only liberty lies in that colour's own territory or seki eye
-/// (so that it owes a protective move)?
+/// atari whose only liberty lies in that colour's own territory or seki eye,
+/// or leave it a double atari (`double_atari`), so that it owes a
+/// protective move?
 pub(crate) fn forces_protection(
     board: &Board,
     by: Color,
@@ -48,7 +57,9 @@ pub(crate) fn forces_protection(
     libs: &[u32],
 ) -> bool {
     let victim = by.opponent();
-    if !near_short_chain(board, victim, i, dead, libs) {
+    let atari = near_short_chain(board, victim, i, dead, libs, 2);
+    let double_atari = may_leave_double_atari(board, by, i, dead, libs);
+    if !atari && !double_atari {
         return false;
     }
     let mut b = board.clone();
@@ -56,15 +67,17 @@ pub(crate) fn forces_protection(
     if r.suicided > 0 {
         return false;
     }
-    Board::neighbours(i).iter().any(|&n| {
-        if b.cell(n) != Cell::of(victim) || dead[n] {
-            return false;
-        }
-        let libs = b.chain_liberties(n);
-        libs.len() == 1
-            && inside_own(class_at(libs[0]), victim)
-            && capture_sticks_with_dead(&b, by, libs[0], dead)
-    })
+    atari
+        && Board::neighbours(i).iter().any(|&n| {
+            if b.cell(n) != Cell::of(victim) || dead[n] {
+                return false;
+            }
+            let libs = b.chain_liberties(n);
+            libs.len() == 1
+                && inside_own(class_at(libs[0]), victim)
+                && capture_sticks_with_dead(&b, by, libs[0], dead)
+        })
+        || double_atari && leaves_double_atari(&b, by, i, dead, |m| class_at(m) == PointClass::Dame)
 }
 
 /// Would `side` filling the dame `i` weaken itself: leave the chain the

@@ -1,17 +1,19 @@
 //! Stage 5 of the judgement, the filler: the dame filled alternately on
 //! the real board (dead stones still standing), with the protective moves
-//! that atari, shortage of liberties and races against dead stones (read
-//! by `races`) force, open kos taken and connected, and a greedy choice
-//! among the dame that fills harmless ones before those that would weaken
-//! the filler, and joins and cuts groups for the families that tax them;
-//! once every dame is filled, the protective moves the eye spaces holding
-//! dead stones still owe (`teire`). The played-out ending is `ending`; the
-//! groups' bookkeeping is `groups`.
+//! that atari, shortage of liberties, races against dead stones (read by
+//! `races`) and double ataris (`double_atari`) force, open kos taken and
+//! connected, and a greedy choice among the dame that fills harmless ones
+//! before those that would weaken the filler, and joins and cuts groups
+//! for the families that tax them; once every dame is filled, the
+//! protective moves the eye spaces holding dead stones still owe
+//! (`teire`). The played-out ending is `ending`; the groups' bookkeeping
+//! is `groups`.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
 use crate::dame_shapes::{forces_protection, threatens, weakens};
+use crate::double_atari::{double_atari_point, mending_move};
 use crate::groups::GroupTracker;
 use crate::judgement::{Fill, FillKind, PointClass};
 use crate::races::{RaceMemo, MAX_RACE_LIBERTIES};
@@ -210,13 +212,14 @@ fn chain_size(board: &Board, stone: usize) -> usize {
 /// opponent moving first could take: the stone that saves it, a protective
 /// move when inside the territory), or one that would lose a capturing
 /// race against dead stones with the opponent moving first (`races` keeps
-/// the races read for every filling of the position); fill a dame that forces such a
-/// protective move on the opponent (sente: the opponent must answer, so the
-/// mover keeps the turn and plays every such dame first); fill a dame the
-/// opponent could use to force one; among the rest, leave for last the dame
-/// that would weaken the filler (`weakens`); fill a dame that joins two of one's own
-/// groups; fill a dame that keeps two opponent groups apart; fill a dame
-/// that puts the opponent in atari; fill any dame that is not self-atari,
+/// the races read for every filling of the position), or two that one
+/// opponent stone would put in atari at once (`double_atari`); fill a dame
+/// that forces such a protective move on the opponent (sente: the opponent
+/// must answer, so the mover keeps the turn and plays every such dame
+/// first); fill a dame the opponent could use to force one; among the
+/// rest, leave for last the dame that would weaken the filler (`weakens`);
+/// fill a dame that joins two of one's own groups; fill a dame that keeps
+/// two opponent groups apart; fill a dame that puts the opponent in atari; fill any dame that is not self-atari,
 /// or a seki's spare shared liberty. Joining and cutting matter to the
 /// families that tax groups. The points of `settled` (regions the ending's
 /// reading played out, `settle`) are closed to it.
@@ -302,9 +305,17 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         let mut groups: Option<GroupTracker> = None;
         let mut table = ChainTable::of(board, self.dead);
         let eye_spaces_read = std::cell::Cell::new(false);
+        // The double ataris are looked for on the whole board at a side's
+        // first turn and after a capture; otherwise only beside the two
+        // moves since its last turn (`double_atari_point`).
+        let mut scan_whole = [true, true];
+        let mut last_two: Vec<usize> = Vec::with_capacity(2);
         let mut turn = |side: Color, ko_ban: Option<usize>| {
+            let s = usize::from(side == Color::White);
+            let near = (!scan_whole[s]).then_some(&last_two[..]);
+            scan_whole[s] = false;
             let (i, kind) = self
-                .protect(board, side, &table)
+                .protect(board, side, &table, near)
                 .or_else(|| self.take_ko(board, side, &table, taken, ko_ban))
                 .or_else(|| {
                     let dame = self.dame(board, side, taken, &table.libs);
@@ -331,7 +342,12 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             } else if let Some(g) = groups.as_mut() {
                 g.add_stone(side, i, self.class_at);
             }
+            if last_two.len() == 2 {
+                last_two.remove(0);
+            }
+            last_two.push(i);
             if r.captured > 0 || r.suicided > 0 {
+                scan_whole = [true, true];
                 table = ChainTable::of(board, self.dead);
             } else {
                 table.after_quiet_move(board, i, self.dead);
@@ -351,7 +367,15 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     }
 
     /// A protective move `side` owes now: a chain of its own in atari.
-    fn protect(&self, board: &Board, side: Color, table: &ChainTable) -> Option<(usize, FillKind)> {
+    /// The double ataris are looked for beside `near` only, when given
+    /// (`double_atari_point`).
+    fn protect(
+        &self,
+        board: &Board,
+        side: Color,
+        table: &ChainTable,
+        near: Option<&[usize]>,
+    ) -> Option<(usize, FillKind)> {
         let (class_at, dead) = (self.class_at, self.dead);
         for (stone, l) in table.atari_of(board, side, dead) {
             let own_point = |m: usize| inside_own(class_at(m), side);
@@ -385,6 +409,29 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         }
         self.short_of_liberties(board, side, table)
             .or_else(|| self.race_against_dead(board, side, table))
+            .or_else(|| self.against_double_atari(board, side, table, near))
+    }
+
+    /// A protective move against a double atari: a point where the
+    /// opponent's stone would put two live chains of `side` in atari and
+    /// take one (`double_atari`). The owner plays there, or on a liberty of
+    /// either chain, a dame before a point of its territory.
+    fn against_double_atari(
+        &self,
+        board: &Board,
+        side: Color,
+        table: &ChainTable,
+        near: Option<&[usize]>,
+    ) -> Option<(usize, FillKind)> {
+        let point = double_atari_point(board, side, self.dead, &table.libs, near)?;
+        let own_point = |m: usize| self.own_territory(side, m);
+        let playable =
+            |m: usize| !self.settled[m] && (own_point(m) || (self.class_at)(m) == PointClass::Dame);
+        mending_move(board, side, point, self.dead, |m| {
+            playable(m) && (self.class_at)(m) == PointClass::Dame
+        })
+        .or_else(|| mending_move(board, side, point, self.dead, playable))
+        .map(|m| (m, kind_of(own_point(m))))
     }
 
     /// A ko `side` may take now: a live lone stone of the opponent in atari

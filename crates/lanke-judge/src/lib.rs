@@ -19,6 +19,7 @@ mod captives;
 mod carving;
 mod classes;
 mod dame_shapes;
+mod double_atari;
 mod double_ko;
 mod ending;
 mod eye_links;

@@ -417,3 +417,39 @@ fn an_eye_space_with_a_dead_stone_owes_a_move_once_the_dame_are_filled() {
     assert_eq!(j.fills.last().map(|f| f.point.to_sgf()), Some("qa".into()));
     assert_eq!(j.before_fill.dame, 12);
 }
+
+/// A double atari no single-chain reading sees: in Gosei 46 game 13,
+/// once Black fills the dame at jl, White's chain hk-kl is down to hj and
+/// gk, and White's lone stone at gl to gk and fl. Each alone escapes (hj
+/// joins the wall above, fl the group below), but Black's gk ataris both:
+/// White owes a protective move there (recorded B+0.5, as GNU Go 3.8's
+/// play-out; without it the count is W+0.5).
+#[test]
+fn a_double_atari_made_by_a_dame_is_answered() {
+    let j = judged("games/Gosei/46/13.sgf");
+    let filled: Vec<String> = j.fills.iter().map(|f| f.point.to_sgf()).collect();
+    let jl = filled.iter().position(|p| p == "jl").expect("jl filled");
+    let gk = filled.iter().position(|p| p == "gk").expect("gk filled");
+    assert!(jl < gk, "{filled:?}");
+    assert_eq!(protective_by(&j, Color::White), ["gk"]);
+    assert_eq!(protective_by(&j, Color::Black), ["ie"]);
+}
+
+/// A dame whose filling would leave the opponent a double atari is filled
+/// by its owner first: in Oteai 1985 game 104, Black filling fi would
+/// leave White's gh-gi and its stone at hj both open to Black's hi, so
+/// White fills fi right after Black's fh and owes nothing (recorded W+5,
+/// as GNU Go 3.8's play-out, which fills fi too; leaving it to Black
+/// costs White a protective move at hi, W+4).
+#[test]
+fn a_dame_that_would_leave_a_double_atari_is_filled_by_its_owner() {
+    let j = judged("games/Oteai/1985/104.sgf");
+    assert!(
+        j.fills
+            .iter()
+            .any(|f| f.color == Color::White && f.point.to_sgf() == "fi"),
+        "{:?}",
+        j.fills
+    );
+    assert!(protective(&j).is_empty(), "{:?}", protective(&j));
+}

@@ -1,0 +1,274 @@
+//! Double ataris the filling must answer: a point where the opponent's
+//! stone would put two live chains of one side in atari at once, so that
+//! whatever the side answers, one of them is taken. Each chain alone is
+//! safe (the shortage reading, `shortage`, finds no capture), which is why
+//! the single-chain readings miss it; filling the dame around such chains
+//! is what leaves both with two liberties sharing one point.
+//!
+//! Only the finding of such points and of the move that mends them lives
+//! here; the filler (`filling`) decides when to ask and what the move
+//! costs.
+
+use lanke_board::{Board, Cell};
+use lanke_sgf::Color;
+
+use crate::shortage::{capturable, capturing_points, SHORTAGE_DEPTH};
+
+/// A point where `side`'s opponent, moving first, puts two live chains of
+/// `side` in atari and takes one of them whatever `side` answers (extend
+/// either, or capture the attacking stones), in board order. `libs` is the
+/// filling's liberty count of each chain by stone (the `ChainTable`).
+/// With `near`, only the liberties of `side`'s chains of two liberties at
+/// or beside those points are looked at: a double atari that was not
+/// there before the moves at `near` can only stand on one of them.
+pub(crate) fn double_atari_point(
+    board: &Board,
+    side: Color,
+    dead: &[bool],
+    libs: &[u32],
+    near: Option<&[usize]>,
+) -> Option<usize> {
+    let candidate = |i: usize| {
+        board.cell(i) == Cell::Empty && two_short_chains_beside(board, side, i, dead, libs)
+    };
+    let Some(near) = near else {
+        return board
+            .points()
+            .filter(|&i| candidate(i))
+            .find(|&i| takes_one(board, side, i, dead));
+    };
+    let own = Cell::of(side);
+    let mut points: Vec<usize> = Vec::new();
+    for &m in near {
+        for x in std::iter::once(m).chain(Board::neighbours(m)) {
+            if board.cell(x) != own || dead[x] || libs[x] != 2 {
+                continue;
+            }
+            if let Some((two, 2)) = board.liberties_at_most::<2>(x) {
+                points.extend(two);
+            }
+        }
+    }
+    points.sort_unstable();
+    points.dedup();
+    points
+        .into_iter()
+        .filter(|&i| candidate(i))
+        .find(|&i| takes_one(board, side, i, dead))
+}
+
+/// The move `side` makes against the double atari at `point`: the point
+/// itself, or a liberty of a chain it would hit, whichever first leaves no
+/// double atari there. `allowed` says which points `side` may play.
+pub(crate) fn mending_move(
+    board: &Board,
+    side: Color,
+    point: usize,
+    dead: &[bool],
+    allowed: impl Fn(usize) -> bool,
+) -> Option<usize> {
+    let own = Cell::of(side);
+    let mut tries = vec![point];
+    for n in Board::neighbours(point) {
+        if board.cell(n) == own && !dead[n] {
+            for l in board.chain_liberties(n) {
+                if !tries.contains(&l) {
+                    tries.push(l);
+                }
+            }
+        }
+    }
+    tries.into_iter().filter(|&m| allowed(m)).find(|&m| {
+        let mut t = board.clone();
+        let r = t.play(side, m);
+        r.suicided == 0
+            && t.chain_liberties(m).len() >= 2
+            && (t.cell(point) != Cell::Empty || !takes_one(&t, side, point, dead))
+    })
+}
+
+/// Could `by`'s stone at the empty `i` leave a double atari beside it, by
+/// the liberty table of the board before it (`libs`)? A chain of the
+/// opponent beside `i` with three liberties is left two, and one of the
+/// other two must touch a second chain of two liberties (or of three, also
+/// beside `i`). Only a sufficient test of the opposite: true sends the
+/// move to [`leaves_double_atari`].
+pub(crate) fn may_leave_double_atari(
+    board: &Board,
+    by: Color,
+    i: usize,
+    dead: &[bool],
+    libs: &[u32],
+) -> bool {
+    let foe = Cell::of(by.opponent());
+    let near_i = |m: usize| Board::neighbours(i).contains(&m);
+    Board::neighbours(i).into_iter().any(|n| {
+        if board.cell(n) != foe || dead[n] || libs[n] != 3 {
+            return false;
+        }
+        let Some((three, 3)) = board.liberties_at_most::<3>(n) else {
+            return false;
+        };
+        // A chain of two liberties beside `i` is put in atari, not left
+        // two; one of three beside it is left two, unless it is `n`'s own
+        // chain (the same three liberties).
+        let second = |m: usize| match libs[m] {
+            2 => !near_i(m),
+            3 => near_i(m) && board.liberties_at_most::<3>(m) != Some((three, 3)),
+            _ => false,
+        };
+        three.iter().filter(|&&p| p != i).any(|&p| {
+            Board::neighbours(p)
+                .into_iter()
+                .any(|m| m != n && board.cell(m) == foe && !dead[m] && second(m))
+        })
+    })
+}
+
+/// Did `by`'s stone at `i` (`after` is the board with it) leave a double
+/// atari against its opponent beside it — a liberty of an opponent chain it
+/// touches that is now a double-atari point — that no move at a `free`
+/// point mends? A dame filled so forces a protective move.
+pub(crate) fn leaves_double_atari(
+    after: &Board,
+    by: Color,
+    i: usize,
+    dead: &[bool],
+    free: impl Fn(usize) -> bool,
+) -> bool {
+    let victim = by.opponent();
+    let foe = Cell::of(victim);
+    let costly = |p: usize| {
+        two_chains_of_two_liberties(after, victim, p, dead)
+            && takes_one(after, victim, p, dead)
+            && mending_move(after, victim, p, dead, &free).is_none()
+    };
+    Board::neighbours(i).into_iter().any(|n| {
+        after.cell(n) == foe
+            && !dead[n]
+            && matches!(after.liberties_at_most::<2>(n), Some((libs, 2)) if libs.iter().any(|&p| costly(p)))
+    })
+}
+
+/// [`two_short_chains_beside`] without a liberty table: the chains are
+/// walked.
+fn two_chains_of_two_liberties(board: &Board, side: Color, i: usize, dead: &[bool]) -> bool {
+    let own = Cell::of(side);
+    let mut short: Vec<usize> = Vec::new();
+    for n in Board::neighbours(i) {
+        if board.cell(n) == own
+            && !dead[n]
+            && matches!(board.liberties_at_most::<2>(n), Some((_, 2)))
+            && !short.iter().any(|&s| board.chain(s).0.contains(&n))
+        {
+            short.push(n);
+        }
+    }
+    short.len() >= 2
+}
+
+/// Are two different live chains of `side` beside the empty `i` down to two
+/// liberties each (so that a stone at `i` puts both in atari)?
+fn two_short_chains_beside(
+    board: &Board,
+    side: Color,
+    i: usize,
+    dead: &[bool],
+    libs: &[u32],
+) -> bool {
+    let own = Cell::of(side);
+    let mut short = Board::neighbours(i)
+        .into_iter()
+        .filter(|&n| board.cell(n) == own && !dead[n] && libs[n] == 2);
+    // Most points have no such neighbour; only a second one costs a walk.
+    let (Some(first), Some(second)) = (short.next(), short.next()) else {
+        return false;
+    };
+    let (stones, _) = board.chain(first);
+    std::iter::once(second)
+        .chain(short)
+        .any(|n| !stones.contains(&n))
+}
+
+/// Does the opponent's stone at `i` put two live chains of `side` in atari
+/// and take one of them whatever `side` answers?
+fn takes_one(board: &Board, side: Color, i: usize, dead: &[bool]) -> bool {
+    let mut b = board.clone();
+    let r = b.play(side.opponent(), i);
+    if r.suicided > 0 || r.captured > 0 {
+        return false;
+    }
+    let own = Cell::of(side);
+    let mut hit: Vec<usize> = Vec::new();
+    for n in Board::neighbours(i) {
+        if b.cell(n) == own
+            && !dead[n]
+            && matches!(b.liberties_at_most::<1>(n), Some((_, 1)))
+            && !hit.iter().any(|&h| b.chain(h).0.contains(&n))
+        {
+            hit.push(n);
+        }
+    }
+    if hit.len() < 2 {
+        return false;
+    }
+    // Captures first: taking the attacking stone, most often in atari
+    // itself, is the answer that usually saves both.
+    let mut answers: Vec<usize> = Vec::new();
+    let captures = hit.iter().flat_map(|&h| capturing_points(&b, h));
+    let extensions = hit.iter().flat_map(|&h| b.chain_liberties(h));
+    for a in captures.chain(extensions) {
+        if !answers.contains(&a) {
+            answers.push(a);
+        }
+    }
+    !answers.into_iter().any(|a| {
+        let mut t = b.clone();
+        let r = t.play(side, a);
+        r.suicided == 0
+            && hit.iter().all(|&h| {
+                t.cell(h) != own || !capturable(&t, h, side.opponent(), dead, SHORTAGE_DEPTH)
+            })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::filling::ChainTable;
+    use crate::{at, board_from_top_rows};
+
+    /// White's stones at b1 and d1 each keep two liberties, one of them c1
+    /// for both. Black's c1, joined to the wall below it, ataris both, and
+    /// neither can extend: one is taken. With c2 empty and White's b3-d3
+    /// below it, White takes the black stone at c1 from c2 instead and
+    /// saves both.
+    #[test]
+    fn two_chains_sharing_their_second_liberty_are_open_to_a_double_atari() {
+        let rows = [".O.O.X...", "XXXXXX..."];
+        let board = board_from_top_rows(9, &rows);
+        let dead = vec![false; at(8, 8) + 1];
+        let libs = ChainTable::of(&board, &dead).libs;
+        assert_eq!(
+            double_atari_point(&board, Color::White, &dead, &libs, None),
+            Some(at(2, 0))
+        );
+        let open = board_from_top_rows(9, &[".O.O.X...", "XX.XXX...", "XOOOX...."]);
+        let libs = ChainTable::of(&open, &dead).libs;
+        assert_eq!(
+            double_atari_point(&open, Color::White, &dead, &libs, None),
+            None
+        );
+        // Looked for beside the stone at d1 only, it is found the same.
+        assert_eq!(
+            double_atari_point(
+                &board,
+                Color::White,
+                &dead,
+                &ChainTable::of(&board, &dead).libs,
+                Some(&[at(3, 0)])
+            ),
+            Some(at(2, 0))
+        );
+    }
+}
