@@ -271,4 +271,49 @@ mod tests {
             Some(at(2, 0))
         );
     }
+
+    /// The table-only pre-test is sufficient: wherever a fill leaves a
+    /// double atari, `may_leave_double_atari` said it might. Checked at
+    /// every empty point, for both colours, of 40 finished CWI games'
+    /// final positions and of Gosei 46/13 along the judge's own filling
+    /// (where Black's jl leaves one).
+    #[test]
+    fn the_pre_test_never_misses_a_double_atari_left_by_a_fill() {
+        let mut boards = crate::finished_cwi_positions(40);
+        let bytes = lanke_testdata::cwi_file("games/Gosei/46/13.sgf");
+        let game = lanke_sgf::load_collection(bytes, None)
+            .games
+            .remove(0)
+            .expect("a go record");
+        let played = lanke_board::replay(&game);
+        let opts = crate::JudgeOptions::default();
+        let j = crate::judge_final(&game, &played, &crate::StatusSource::Builtin, &opts);
+        let mut b = played.board.clone();
+        for f in &j.fills {
+            boards.push(b.clone());
+            b.play(f.color, Board::idx(f.point));
+        }
+        let dead = vec![false; at(18, 18) + 1];
+        let mut left = 0;
+        for board in &boards {
+            let libs = ChainTable::of(board, &dead).libs;
+            for i in board.points().filter(|&i| board.cell(i) == Cell::Empty) {
+                for by in [Color::Black, Color::White] {
+                    let mut after = board.clone();
+                    if after.play(by, i).suicided > 0
+                        || !leaves_double_atari(&after, by, i, &dead, |_| false)
+                    {
+                        continue;
+                    }
+                    left += 1;
+                    assert!(
+                        may_leave_double_atari(board, by, i, &dead, &libs),
+                        "{by:?} at {:?}",
+                        Board::point(i)
+                    );
+                }
+            }
+        }
+        assert!(left > 0, "no fill leaves a double atari");
+    }
 }
