@@ -91,8 +91,8 @@ pub(crate) fn mending_move(
 /// the liberty table of the board before it (`libs`)? A chain of the
 /// opponent beside `i` with three liberties is left two, and one of the
 /// other two must touch a second chain of two liberties (or of three, also
-/// beside `i`). Only a sufficient test of the opposite: true sends the
-/// move to [`leaves_double_atari`].
+/// beside `i`). False is sure (no stone at `i` leaves one); true may not
+/// be, and sends the move to [`leaves_double_atari`].
 pub(crate) fn may_leave_double_atari(
     board: &Board,
     by: Color,
