@@ -153,18 +153,29 @@ pub(crate) fn leaves_double_atari(
 /// [`two_short_chains_beside`] without a liberty table: the chains are
 /// walked.
 fn two_chains_of_two_liberties(board: &Board, side: Color, i: usize, dead: &[bool]) -> bool {
+    chains_beside::<2>(board, side, i, dead).len() >= 2
+}
+
+/// One stone of each live chain of `side` beside `i` that has exactly `N`
+/// liberties, each chain once.
+fn chains_beside<const N: usize>(
+    board: &Board,
+    side: Color,
+    i: usize,
+    dead: &[bool],
+) -> Vec<usize> {
     let own = Cell::of(side);
-    let mut short: Vec<usize> = Vec::new();
+    let mut out: Vec<usize> = Vec::new();
     for n in Board::neighbours(i) {
         if board.cell(n) == own
             && !dead[n]
-            && matches!(board.liberties_at_most::<2>(n), Some((_, 2)))
-            && !short.iter().any(|&s| board.chain(s).0.contains(&n))
+            && matches!(board.liberties_at_most::<N>(n), Some((_, count)) if count == N)
+            && !out.iter().any(|&s| board.chain(s).0.contains(&n))
         {
-            short.push(n);
+            out.push(n);
         }
     }
-    short.len() >= 2
+    out
 }
 
 /// Are two different live chains of `side` beside the empty `i` down to two
@@ -199,16 +210,7 @@ fn takes_one(board: &Board, side: Color, i: usize, dead: &[bool]) -> bool {
         return false;
     }
     let own = Cell::of(side);
-    let mut hit: Vec<usize> = Vec::new();
-    for n in Board::neighbours(i) {
-        if b.cell(n) == own
-            && !dead[n]
-            && matches!(b.liberties_at_most::<1>(n), Some((_, 1)))
-            && !hit.iter().any(|&h| b.chain(h).0.contains(&n))
-        {
-            hit.push(n);
-        }
-    }
+    let hit = chains_beside::<1>(&b, side, i, dead);
     if hit.len() < 2 {
         return false;
     }
