@@ -11,19 +11,12 @@ use crate::filling::inside_own;
 use crate::judgement::PointClass;
 use crate::shortage::capture_sticks_with_dead;
 
-/// Is a live chain of `color` next to `i` down to `max` liberties or
-/// fewer? Only such a chain (of two) can be put in atari by a stone at `i`.
-fn near_short_chain(
-    board: &Board,
-    color: Color,
-    i: usize,
-    dead: &[bool],
-    libs: &[u32],
-    max: u32,
-) -> bool {
+/// Is a live chain of `color` next to `i` down to two liberties or fewer?
+/// Only such a chain can be put in atari by a stone at `i`.
+fn near_short_chain(board: &Board, color: Color, i: usize, dead: &[bool], libs: &[u32]) -> bool {
     Board::neighbours(i)
         .iter()
-        .any(|&n| board.cell(n) == Cell::of(color) && !dead[n] && libs[n] <= max)
+        .any(|&n| board.cell(n) == Cell::of(color) && !dead[n] && libs[n] <= 2)
 }
 
 /// Puts a live chain of `color`'s opponent in atari?
@@ -34,7 +27,7 @@ pub(crate) fn threatens(
     dead: &[bool],
     libs: &[u32],
 ) -> bool {
-    if !near_short_chain(board, color.opponent(), i, dead, libs, 2) {
+    if !near_short_chain(board, color.opponent(), i, dead, libs) {
         return false;
     }
     let mut b = board.clone();
@@ -57,7 +50,7 @@ pub(crate) fn forces_protection(
     libs: &[u32],
 ) -> bool {
     let victim = by.opponent();
-    let atari = near_short_chain(board, victim, i, dead, libs, 2);
+    let atari = near_short_chain(board, victim, i, dead, libs);
     let double_atari = may_leave_double_atari(board, by, i, dead, libs);
     if !atari && !double_atari {
         return false;

@@ -306,8 +306,10 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         let mut table = ChainTable::of(board, self.dead);
         let eye_spaces_read = std::cell::Cell::new(false);
         // The double ataris are looked for on the whole board at a side's
-        // first turn and after a capture; otherwise only beside the two
-        // moves since its last turn (`double_atari_point`).
+        // first turn and after a capture; otherwise only beside the last
+        // two moves (`double_atari_point`), an economy: a turn that goes
+        // to another protective move does not look, and what the moves
+        // before those two opened is not looked for again.
         let mut scan_whole = [true, true];
         let mut last_two: Vec<usize> = Vec::with_capacity(2);
         let mut turn = |side: Color, ko_ban: Option<usize>| {
@@ -366,9 +368,10 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         fills
     }
 
-    /// A protective move `side` owes now: a chain of its own in atari.
-    /// The double ataris are looked for beside `near` only, when given
-    /// (`double_atari_point`).
+    /// A protective move `side` owes now: for a chain of its own in atari,
+    /// short of liberties, losing a race against dead stones, or open to a
+    /// double atari (looked for beside `near` only, when given:
+    /// `double_atari_point`).
     fn protect(
         &self,
         board: &Board,
