@@ -219,8 +219,9 @@ fn chain_size(board: &Board, stone: usize) -> usize {
 /// first); fill a dame the opponent could use to force one; among the
 /// rest, leave for last the dame that would weaken the filler (`weakens`);
 /// fill a dame that joins two of one's own groups; fill a dame that keeps
-/// two opponent groups apart; fill a dame that puts the opponent in atari; fill any dame that is not self-atari,
-/// or a seki's spare shared liberty. Joining and cutting matter to the
+/// two opponent groups apart; fill a dame that puts the opponent in atari;
+/// fill any dame that is not self-atari, or a seki's spare shared
+/// liberty. Joining and cutting matter to the
 /// families that tax groups. The points of `settled` (regions the ending's
 /// reading played out, `settle`) are closed to it.
 pub(crate) fn fill_dame(

@@ -33,6 +33,8 @@ use std::collections::HashMap;
 use lanke_board::{Board, Cell, Visited};
 use lanke_sgf::Color;
 
+use crate::shortage::capturing_points;
+
 /// Chains with more liberties than this are not in a race worth reading.
 pub(crate) const MAX_RACE_LIBERTIES: usize = 5;
 
@@ -426,7 +428,7 @@ fn taking_back_walls(
     own_target: &[usize],
     other: &[usize],
 ) -> Vec<usize> {
-    let (own, foe) = (Cell::of(side), Cell::of(side.opponent()));
+    let own = Cell::of(side);
     // The stones already looked at (both targets' and every chain
     // checked), so each chain's liberties are counted once.
     let mut seen = Visited::new();
@@ -445,13 +447,11 @@ fn taking_back_walls(
         if liberties != 1 {
             continue;
         }
-        for m in stones.iter().flat_map(|&s| Board::neighbours(s)) {
-            if board.cell(m) == foe && !other.contains(&m) {
-                if let Some((takes, 1)) = board.liberties_at_most::<1>(m) {
-                    if !out.contains(&takes[0]) {
-                        out.push(takes[0]);
-                    }
-                }
+        // The other target's own last liberty, if it has one, is among
+        // these too; the caller has it already.
+        for takes in capturing_points(board, n) {
+            if !out.contains(&takes) {
+                out.push(takes);
             }
         }
     }
