@@ -9,6 +9,7 @@ use lanke_sgf::{Color, Point};
 
 use crate::judgement::{counts_of, lift_dead, Counts, PointClass, Stage, Status};
 use crate::playout::Ownership;
+use crate::reach::reach;
 use crate::statuses::Statuses;
 
 /// The largest eye (in points) through which a seki spreads from one chain
@@ -195,6 +196,7 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
     // the playouts' clear owner of a point in a large neutral region takes
     // it as territory; see `OPEN_BORDER_POINTS`.
     let mut estimated = vec![false; classes.len()];
+    let mut reached: Option<[Vec<bool>; 2]> = None;
     for EmptyRegion {
         points: pts,
         touches_black: b,
@@ -215,6 +217,20 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
                 }
             }
             continue;
+        }
+        // Else a final position's neutral region that the walls close once
+        // their one-point gaps count as closed: the points behind them are
+        // the walls' territory; see `closed_by_gaps`.
+        if stage == Stage::Final && class == PointClass::Dame {
+            let reached = reached.get_or_insert_with(|| reach(&judged));
+            let dead_point = |i: usize| matches!(classes[idx(i)], PointClass::DeadStone(_));
+            if let Some(owners) = closed_by_gaps(pts, reached, dead_point) {
+                for (i, owner) in owners {
+                    classes[idx(i)] = owner.map_or(PointClass::Dame, PointClass::Territory);
+                    estimated[idx(i)] = owner.is_some();
+                }
+                continue;
+            }
         }
         for (k, &i) in pts.iter().enumerate() {
             let owns = |o: &Ownership, c: Color| {
@@ -302,6 +318,38 @@ fn walled_off(judged: &Board, pts: &[usize], own: Option<&Ownership>) -> Option<
                 .all(|&i| !leans_to_intruder(i));
             inside_holds.then_some(Walled { owner, gap })
         })
+}
+
+/// The owners of the neutral region `pts` of a final position when the
+/// walls around it close it, their one-point gaps counted as closed
+/// (`reach`): each point (dead stones' points aside, which keep their
+/// class) is the territory of the one colour whose stones reach it, or a
+/// boundary point (`None`, dame) where both do. Taken only when the
+/// boundary is as thin as the gaps of two walls facing each other
+/// (`WALL_GAP` points each) and `WALLED_INSIDE` points or more lie behind
+/// the walls; any other region is left to the other readings (a wall
+/// with a gap, an open border, dame). The points behind are counted with
+/// the open borders' estimate (`estimated`), as a wall's gap is.
+fn closed_by_gaps(
+    pts: &[usize],
+    reached: &[Vec<bool>; 2],
+    dead_point: impl Fn(usize) -> bool,
+) -> Option<Vec<(usize, Option<Color>)>> {
+    let owners: Vec<(usize, Option<Color>)> = pts
+        .iter()
+        .filter(|&&i| !dead_point(i))
+        .map(|&i| {
+            let owner = match (reached[0][i], reached[1][i]) {
+                (true, false) => Some(Color::Black),
+                (false, true) => Some(Color::White),
+                _ => None,
+            };
+            (i, owner)
+        })
+        .collect();
+    let boundary = owners.iter().filter(|(_, o)| o.is_none()).count();
+    let behind = owners.len() - boundary;
+    (boundary <= 2 * WALL_GAP && behind >= WALLED_INSIDE).then_some(owners)
 }
 
 /// For each point of the empty region `pts` (in order), its distance

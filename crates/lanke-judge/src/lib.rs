@@ -32,6 +32,7 @@ mod marked;
 mod pipeline;
 mod playout;
 mod races;
+mod reach;
 mod reading;
 mod settle;
 mod shortage;

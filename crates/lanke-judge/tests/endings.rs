@@ -7,7 +7,7 @@ mod common;
 
 use common::{pts, record};
 use lanke_board::replay;
-use lanke_judge::{pass_alive, FillKind, Judgement};
+use lanke_judge::{pass_alive, FillKind, Judgement, PointClass};
 use lanke_sgf::{Color, Point};
 use lanke_testdata::cwi_file;
 
@@ -452,4 +452,34 @@ fn a_dame_that_would_leave_a_double_atari_is_filled_by_its_owner() {
         j.fills
     );
     assert!(protective(&j).is_empty(), "{:?}", protective(&j));
+}
+
+/// A neutral region closed by a wall with a one-point gap on the first
+/// line: in Oteai 1979 game 106 (recorded B+5), White's stones reach the
+/// right edge at sh and ri, and the first-line point sj under Black's
+/// stone at rj is Black's gap, which White may step onto but not through.
+/// Behind it, among White's dead stones, sk, sl, rl, sm and rn are Black's
+/// territory; sh, si, ri and sj are the boundary (dame). Read as one
+/// neutral region, the playouts left the five points behind dame, White
+/// filled two of them and the count was B−1.
+#[test]
+fn the_territory_behind_a_gap_on_the_first_line_is_the_walls_owner() {
+    let j = judged("games/Oteai/1979/106.sgf");
+    for p in pts(&["sk", "sl", "rl", "sm", "rn"]) {
+        assert_eq!(j.class(p), PointClass::Territory(Color::Black), "{p:?}");
+    }
+    for p in pts(&["sh", "si", "ri", "sj"]) {
+        assert_eq!(j.class(p), PointClass::Dame, "{p:?}");
+    }
+    assert!(
+        !j.fills
+            .iter()
+            .any(|f| f.color == Color::White && ["sl", "sm"].contains(&f.point.to_sgf().as_str())),
+        "{:?}",
+        j.fills
+    );
+    // Territory and prisoners after the filling: B 53 + 0, W 59 + 0, with
+    // the game's captures (B 28, W 18) and the dead stones (W 10 for B,
+    // B 9 for W): B 91, W 86, komi 0: B+5, the record.
+    assert_eq!(j.after_fill.territory, [53, 59]);
 }

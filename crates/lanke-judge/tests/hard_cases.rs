@@ -307,20 +307,27 @@ fn a_group_that_eats_cutting_stones_lives() {
     );
 }
 
-/// An open border: the record of the 23rd Meijin title match, game 6,
-/// stops with a neutral region of 12 points or more still open between
-/// the two sides. Left as dame it counted for nobody and the rescoring
-/// gave W+1.5; the six points of it the playouts give to Black (clearly,
-/// or leaning and nearer Black's stones) count as Black's territory (21
-/// dame remain to be filled), and Japanese counting then reproduces the
-/// recorded B+3.5 (`lanke eval`).
+/// An open border closed by gaps: the record of the 23rd Meijin title
+/// match, game 6, stops with a neutral region still open between the two
+/// sides. Left as dame it counted for nobody and the rescoring gave
+/// W+1.5. White's stones reach only lm, ln, mn and lo of it: Black's
+/// one-point gaps stop them (`reach`), so the five points behind (om, on,
+/// oo, po, qo) count as Black's territory and the four are the boundary
+/// (22 dame in all); Japanese counting then reproduces the recorded B+3.5
+/// (`lanke eval`).
 #[test]
-fn an_open_border_is_counted_from_the_playouts() {
+fn an_open_border_closed_by_gaps_is_counted() {
     let bytes = lanke_testdata::cwi_file("games/Meijin/Title/Mei-1998-6.sgf");
     let j = judged_bytes(bytes);
-    assert_eq!(j.before_fill.open_border, [6, 0]);
-    assert_eq!(j.before_fill.territory, [59, 42]);
-    assert_eq!(j.before_fill.dame, 21);
+    for p in ["om", "on", "oo", "po", "qo"] {
+        assert_eq!(class(&j, p), PointClass::Territory(Color::Black), "{p}");
+    }
+    for p in ["lm", "ln", "mn", "lo"] {
+        assert_eq!(class(&j, p), PointClass::Dame, "{p}");
+    }
+    assert_eq!(j.before_fill.open_border, [5, 0]);
+    assert_eq!(j.before_fill.territory, [58, 42]);
+    assert_eq!(j.before_fill.dame, 22);
 }
 
 /// The area a standoff reading covers on `board`: the stones and shared
