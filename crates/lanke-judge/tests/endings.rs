@@ -460,8 +460,8 @@ fn a_dame_that_would_leave_a_double_atari_is_filled_by_its_owner() {
 /// stone at rj is Black's gap, which White may step onto but not through.
 /// Behind it, among White's dead stones, sk, sl, rl, sm and rn are Black's
 /// territory; sh, si, ri and sj are the boundary (dame). Read as one
-/// neutral region, the playouts left the five points behind dame, White
-/// filled two of them and the count was B−1.
+/// neutral region by the playouts, the five points behind stay dame, White
+/// fills two of them and the count is B−1.
 #[test]
 fn the_territory_behind_a_gap_on_the_first_line_is_the_walls_owner() {
     let j = judged("games/Oteai/1979/106.sgf");
