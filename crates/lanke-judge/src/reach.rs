@@ -112,6 +112,11 @@ fn offset(board: &Board, i: usize, dr: i8, dc: i8) -> Option<usize> {
 /// Is the empty `i` a gap of `owner` on the judged `board`?
 fn is_gap(board: &Board, i: usize, owner: Color) -> bool {
     let own = Cell::of(owner);
+    // Every shape has a stone of the owner beside the gap: a point with
+    // none is no gap, without trying the shapes.
+    if !Board::neighbours(i).iter().any(|&n| board.cell(n) == own) {
+        return false;
+    }
     let holds = |at: Option<usize>, need: Need| match (at, need) {
         (None, Need::OffBoard) => true,
         (None, _) | (Some(_), Need::OffBoard) => false,
