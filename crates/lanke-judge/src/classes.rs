@@ -196,7 +196,6 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
     // the playouts' clear owner of a point in a large neutral region takes
     // it as territory; see `OPEN_BORDER_POINTS`.
     let mut estimated = vec![false; classes.len()];
-    let mut reached: Option<[Vec<bool>; 2]> = None;
     for EmptyRegion {
         points: pts,
         touches_black: b,
@@ -222,9 +221,9 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
         // their one-point gaps count as closed: the points behind them are
         // the walls' territory; see `closed_by_gaps`.
         if stage == Stage::Final && class == PointClass::Dame {
-            let reached = reached.get_or_insert_with(|| reach(&judged));
+            let reached = reach(&judged, pts);
             let dead_point = |i: usize| matches!(classes[idx(i)], PointClass::DeadStone(_));
-            if let Some(owners) = closed_by_gaps(pts, reached, dead_point) {
+            if let Some(owners) = closed_by_gaps(pts, &reached, dead_point) {
                 for (i, owner) in owners {
                     classes[idx(i)] = owner.map_or(PointClass::Dame, PointClass::Territory);
                     estimated[idx(i)] = owner.is_some();
@@ -322,7 +321,7 @@ fn walled_off(judged: &Board, pts: &[usize], own: Option<&Ownership>) -> Option<
 
 /// The owners of the neutral region `pts` of a final position when the
 /// walls around it close it, their one-point gaps counted as closed
-/// (`reach`): each point (dead stones' points aside, which keep their
+/// (`reach`, by point of `pts`): each point (dead stones' points aside, which keep their
 /// class) is the territory of the one colour whose stones reach it, or a
 /// boundary point (`None`, dame) where both do. Taken only when the
 /// boundary is as thin as the gaps of two walls facing each other
@@ -337,9 +336,10 @@ fn closed_by_gaps(
 ) -> Option<Vec<(usize, Option<Color>)>> {
     let owners: Vec<(usize, Option<Color>)> = pts
         .iter()
-        .filter(|&&i| !dead_point(i))
-        .map(|&i| {
-            let owner = match (reached[0][i], reached[1][i]) {
+        .enumerate()
+        .filter(|&(_, &i)| !dead_point(i))
+        .map(|(k, &i)| {
+            let owner = match (reached[0][k], reached[1][k]) {
                 (true, false) => Some(Color::Black),
                 (false, true) => Some(Color::White),
                 _ => None,

@@ -132,40 +132,41 @@ fn is_gap(board: &Board, i: usize, owner: Color) -> bool {
     })
 }
 
-/// For each grid index of the judged `board` (dead stones lifted), whether
-/// Black's and White's stones reach it through points the other colour
-/// does not hold, stepping onto the other colour's gaps but not through
-/// them. Stones reach themselves.
-pub(crate) fn reach(board: &Board) -> [Vec<bool>; 2] {
-    let cells = board.points().last().map_or(0, |i| i + 1);
-    let mut gap_of = vec![[false; 2]; cells];
-    for i in board.points().filter(|&i| board.cell(i) == Cell::Empty) {
-        for c in [Color::Black, Color::White] {
-            gap_of[i][c.index()] = is_gap(board, i, c);
-        }
+/// For each point of the empty region `pts` of the judged `board` (dead
+/// stones lifted), in order, whether Black's and White's stones reach it
+/// through the region, stepping onto the other colour's gaps but not
+/// through them. Every stone is a starting point, so paths through a
+/// colour's own stones into other regions add nothing: the region alone
+/// is walked.
+pub(crate) fn reach(board: &Board, pts: &[usize]) -> [Vec<bool>; 2] {
+    let cells = pts.iter().max().map_or(0, |&i| i + 1);
+    let mut slot = vec![usize::MAX; cells];
+    for (k, &i) in pts.iter().enumerate() {
+        slot[i] = k;
     }
+    let at = |n: usize| slot.get(n).copied().filter(|&k| k != usize::MAX);
     [Color::Black, Color::White].map(|c| {
-        let foe = Cell::of(c.opponent());
-        let mut reached = vec![false; cells];
-        let mut stack: Vec<usize> = board
-            .points()
-            .filter(|&i| board.cell(i) == Cell::of(c))
+        let own = Cell::of(c);
+        let mut reached = vec![false; pts.len()];
+        let mut stack: Vec<usize> = (0..pts.len())
+            .filter(|&k| {
+                Board::neighbours(pts[k])
+                    .iter()
+                    .any(|&n| board.cell(n) == own)
+            })
             .collect();
-        for &s in &stack {
-            reached[s] = true;
+        for &k in &stack {
+            reached[k] = true;
         }
-        while let Some(i) = stack.pop() {
+        while let Some(k) = stack.pop() {
             // A gap of the other colour is reached but leads nowhere.
-            if gap_of[i][c.opponent().index()] {
+            if is_gap(board, pts[k], c.opponent()) {
                 continue;
             }
-            for n in Board::neighbours(i) {
-                if reached.get(n) == Some(&false)
-                    && !matches!(board.cell(n), Cell::Border)
-                    && board.cell(n) != foe
-                {
-                    reached[n] = true;
-                    stack.push(n);
+            for m in Board::neighbours(pts[k]).into_iter().filter_map(at) {
+                if !reached[m] {
+                    reached[m] = true;
+                    stack.push(m);
                 }
             }
         }
@@ -192,7 +193,22 @@ mod tests {
                 "OOOXXXX", //
             ],
         );
-        reach(&b)
+        by_point(&b)
+    }
+
+    /// [`reach`] over every empty region of `b`, as flags by grid index.
+    fn by_point(b: &Board) -> [Vec<bool>; 2] {
+        let cells = b.points().last().map_or(0, |i| i + 1);
+        let mut out = [vec![false; cells], vec![false; cells]];
+        for region in b.empty_regions() {
+            let reached = reach(b, &region.points);
+            for (k, &i) in region.points.iter().enumerate() {
+                for c in 0..2 {
+                    out[c][i] = reached[c][k];
+                }
+            }
+        }
+        out
     }
 
     #[test]
@@ -232,7 +248,7 @@ mod tests {
                 ".O.....", //
             ],
         );
-        let [black, white] = reach(&b);
+        let [black, white] = by_point(&b);
         assert!(black[at(3, 2)] && white[at(3, 2)]);
         assert!(black[at(5, 1)] && !white[at(5, 1)]);
         assert!(black[at(0, 2)] && white[at(0, 2)]);
