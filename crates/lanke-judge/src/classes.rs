@@ -217,10 +217,11 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
             }
             continue;
         }
-        // Else a final position's neutral region that the walls close once
-        // their one-point gaps count as closed: the points behind them are
-        // the walls' territory; see `closed_by_gaps`.
-        if stage == Stage::Final && class == PointClass::Dame {
+        // Else a neutral region that the walls close once their one-point
+        // gaps count as closed: the points behind them are the walls'
+        // territory, in a final position as in a mid-game estimate; see
+        // `closed_by_gaps`.
+        if class == PointClass::Dame {
             let reached = reach(&judged, pts);
             let dead_point = |i: usize| matches!(classes[idx(i)], PointClass::DeadStone(_));
             if let Some(owners) = closed_by_gaps(pts, &reached, dead_point) {
@@ -319,8 +320,8 @@ fn walled_off(judged: &Board, pts: &[usize], own: Option<&Ownership>) -> Option<
         })
 }
 
-/// The owners of the neutral region `pts` of a final position when the
-/// walls around it close it, their one-point gaps counted as closed
+/// The owners of the neutral region `pts` when the walls around it close
+/// it, their one-point gaps counted as closed
 /// (`reach`, by point of `pts`): each point (dead stones' points aside, which keep their
 /// class) is the territory of the one colour whose stones reach it, or a
 /// boundary point (`None`, dame) where both do. Taken only when the

@@ -120,9 +120,11 @@ pub enum Stage {
     Final,
     /// A mid-game position (a game resigned or stopped): a quick estimate
     /// with no filling, in which every point of a neutral region that the
-    /// playouts give clearly to one side (as for an open border) counts as
-    /// that side's territory; the rest stay dame: a resigned game's
-    /// neutral points are mostly undecided boundaries, not dame.
+    /// playouts give clearly to one side (as for an open border), or that
+    /// its walls close once their one-point gaps count as closed (as in a
+    /// final position), counts as that side's territory; the rest stay
+    /// dame: a resigned game's neutral points are mostly undecided
+    /// boundaries, not dame.
     MidGame,
 }
 

@@ -59,7 +59,7 @@ pub const GAMES: &[Field] = &[
     ("dead_b", "integer", "Black stones judged dead."),
     ("dead_w", "integer", "White stones judged dead."),
     ("dame", "integer", "Neutral points before filling."),
-    ("open_border", "integer", "Points of open borders (neutral regions of 12 points or more that a counted record left unclosed) counted as territory because the playouts give them clearly to one side, and of smaller neutral regions one side's wall closes but for a gap of one or two points beside the other's stones (the points behind the gap), and of neutral regions one side's walls close once their one-point gaps count as closed (the points only its stones reach); not counted in dame. For unfinished games, the points of every neutral region (any size) counted as the playouts give them: the estimate's open territory."),
+    ("open_border", "integer", "Points of open borders (neutral regions of 12 points or more that a counted record left unclosed) counted as territory because the playouts give them clearly to one side, and of smaller neutral regions one side's wall closes but for a gap of one or two points beside the other's stones (the points behind the gap), and of neutral regions one side's walls close once their one-point gaps count as closed (the points only its stones reach); not counted in dame. For unfinished games, the points of every neutral region (any size) counted as the playouts give them or as the walls' one-point gaps close them: the estimate's open territory."),
     ("protective_b", "integer", "Protective moves Black had to make while the dame were filled."),
     ("protective_w", "integer", "Protective moves White had to make."),
     ("groups_b", "integer", "Black's living groups (块) after filling."),

@@ -281,7 +281,7 @@ fn summary_rates_the_resigned_games_estimates() {
         .filter(|a| !a.is_empty())
         .collect();
     let yes = rated.iter().filter(|a| **a == "true").count();
-    assert_eq!((yes, rated.len()), (26, 41));
+    assert_eq!((yes, rated.len()), (27, 41));
     let summary = csv_rows(&out.join("summary.csv"));
     let row = summary
         .iter()
