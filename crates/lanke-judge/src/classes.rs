@@ -9,7 +9,7 @@ use lanke_sgf::{Color, Point};
 
 use crate::judgement::{counts_of, lift_dead, Counts, PointClass, Stage, Status};
 use crate::playout::Ownership;
-use crate::reach::reach;
+use crate::reach::{distances, reach};
 use crate::statuses::Statuses;
 
 /// The largest eye (in points) through which a seki spreads from one chain
@@ -204,7 +204,6 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
     {
         let class = region_class(pts, *b, *w, &seki_chain);
         let open_border = class == PointClass::Dame && pts.len() >= stage.estimated_region_min();
-        let distances = open_border.then(|| region_distances(&judged, pts));
         let walled = (stage == Stage::Final && class == PointClass::Dame && !open_border)
             .then(|| walled_off(&judged, pts, own.as_ref()))
             .flatten();
@@ -232,6 +231,9 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
                 continue;
             }
         }
+        // Steps through the region to each colour's stones, for an open
+        // border's leaning points.
+        let steps = open_border.then(|| distances(&judged, pts, |_, _| false));
         for (k, &i) in pts.iter().enumerate() {
             let owns = |o: &Ownership, c: Color| {
                 let lean = if c == Color::Black {
@@ -241,7 +243,7 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
                 };
                 lean >= OPEN_BORDER_OWNED
                     || (lean >= OPEN_BORDER_NEARER_OWNED
-                        && distances
+                        && steps
                             .as_ref()
                             .is_some_and(|d| d[c.index()][k] < d[c.opponent().index()][k]))
             };
@@ -351,46 +353,6 @@ fn closed_by_gaps(
     let boundary = owners.iter().filter(|(_, o)| o.is_none()).count();
     let behind = owners.len() - boundary;
     (boundary <= 2 * WALL_GAP && behind >= WALLED_INSIDE).then_some(owners)
-}
-
-/// For each point of the empty region `pts` (in order), its distance
-/// through the region to the nearest stone of each colour on `board`
-/// (1 beside a stone; `u32::MAX` when no stone of that colour borders it).
-fn region_distances(board: &Board, pts: &[usize]) -> [Vec<u32>; 2] {
-    let cells = pts.iter().max().map_or(0, |&i| i + 1);
-    let mut slot = vec![u32::MAX; cells];
-    for (k, &i) in pts.iter().enumerate() {
-        slot[i] = k as u32;
-    }
-    let pos = |i: usize| slot.get(i).filter(|&&k| k != u32::MAX).map(|&k| k as usize);
-    let mut out = [vec![u32::MAX; pts.len()], vec![u32::MAX; pts.len()]];
-    for color in [Color::Black, Color::White] {
-        let dist = &mut out[color.index()];
-        let mut queue: Vec<usize> = Vec::new();
-        for (k, &i) in pts.iter().enumerate() {
-            if Board::neighbours(i)
-                .iter()
-                .any(|&n| board.cell(n).color() == Some(color))
-            {
-                dist[k] = 1;
-                queue.push(k);
-            }
-        }
-        let mut head = 0;
-        while head < queue.len() {
-            let k = queue[head];
-            head += 1;
-            for n in Board::neighbours(pts[k]) {
-                if let Some(m) = pos(n) {
-                    if dist[m] == u32::MAX {
-                        dist[m] = dist[k] + 1;
-                        queue.push(m);
-                    }
-                }
-            }
-        }
-    }
-    out
 }
 
 /// Territory points per colour among the `estimated` (open-border) points.

@@ -132,13 +132,18 @@ fn is_gap(board: &Board, i: usize, owner: Color) -> bool {
     })
 }
 
-/// For each point of the empty region `pts` of the judged `board` (dead
-/// stones lifted), in order, whether Black's and White's stones reach it
-/// through the region, stepping onto the other colour's gaps but not
-/// through them. Every stone is a starting point, so paths through a
-/// colour's own stones into other regions add nothing: the region alone
-/// is walked.
-pub(crate) fn reach(board: &Board, pts: &[usize]) -> [Vec<bool>; 2] {
+/// For each point of the empty region `pts` of `board` (in order), its
+/// distance through the region to the nearest stone of each colour (1
+/// beside a stone; `u32::MAX` when that colour's stones do not reach it).
+/// A point where `stops(point, colour)` holds is reached but the walk of
+/// that colour goes no further from it. Every stone is a starting point,
+/// so paths through a colour's own stones into other regions add nothing:
+/// the region alone is walked.
+pub(crate) fn distances(
+    board: &Board,
+    pts: &[usize],
+    stops: impl Fn(usize, Color) -> bool,
+) -> [Vec<u32>; 2] {
     let cells = pts.iter().max().map_or(0, |&i| i + 1);
     let mut slot = vec![usize::MAX; cells];
     for (k, &i) in pts.iter().enumerate() {
@@ -147,31 +152,42 @@ pub(crate) fn reach(board: &Board, pts: &[usize]) -> [Vec<bool>; 2] {
     let at = |n: usize| slot.get(n).copied().filter(|&k| k != usize::MAX);
     [Color::Black, Color::White].map(|c| {
         let own = Cell::of(c);
-        let mut reached = vec![false; pts.len()];
-        let mut stack: Vec<usize> = (0..pts.len())
+        let mut dist = vec![u32::MAX; pts.len()];
+        let mut queue: Vec<usize> = (0..pts.len())
             .filter(|&k| {
                 Board::neighbours(pts[k])
                     .iter()
                     .any(|&n| board.cell(n) == own)
             })
             .collect();
-        for &k in &stack {
-            reached[k] = true;
+        for &k in &queue {
+            dist[k] = 1;
         }
-        while let Some(k) = stack.pop() {
-            // A gap of the other colour is reached but leads nowhere.
-            if is_gap(board, pts[k], c.opponent()) {
+        let mut head = 0;
+        while head < queue.len() {
+            let k = queue[head];
+            head += 1;
+            if stops(pts[k], c) {
                 continue;
             }
             for m in Board::neighbours(pts[k]).into_iter().filter_map(at) {
-                if !reached[m] {
-                    reached[m] = true;
-                    stack.push(m);
+                if dist[m] == u32::MAX {
+                    dist[m] = dist[k] + 1;
+                    queue.push(m);
                 }
             }
         }
-        reached
+        dist
     })
+}
+
+/// For each point of the empty region `pts` of the judged `board` (dead
+/// stones lifted), in order, whether Black's and White's stones reach it
+/// through the region, stepping onto the other colour's gaps but not
+/// through them (`distances`).
+pub(crate) fn reach(board: &Board, pts: &[usize]) -> [Vec<bool>; 2] {
+    distances(board, pts, |i, c| is_gap(board, i, c.opponent()))
+        .map(|d| d.into_iter().map(|v| v != u32::MAX).collect())
 }
 
 #[cfg(test)]
