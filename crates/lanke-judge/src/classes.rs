@@ -323,8 +323,8 @@ fn walled_off(judged: &Board, pts: &[usize], own: Option<&Ownership>) -> Option<
 }
 
 /// The owners of the neutral region `pts` when the walls around it close
-/// it, their one-point gaps counted as closed
-/// (`reach`, by point of `pts`): each point (dead stones' points aside, which keep their
+/// it, their one-point gaps counted as closed (`reach`, by point of
+/// `pts`): each point (dead stones' points aside, which keep their
 /// class) is the territory of the one colour whose stones reach it, or a
 /// boundary point (`None`, dame) where both do. Taken only when the
 /// boundary is as thin as the gaps of two walls facing each other

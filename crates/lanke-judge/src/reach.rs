@@ -1,7 +1,9 @@
-//! Which colour's living stones reach each point of an empty region of a
-//! judged board (dead stones lifted), when a colour's one-point gaps count
-//! as closed: the split of a neutral region into the territory behind
-//! each colour's walls and the boundary points between them.
+//! The walk of an empty region of a judged board (dead stones lifted) from
+//! each colour's living stones: how many steps each point lies from them
+//! (an open border's nearer side, `distances`), and which colour reaches
+//! it when a colour's one-point gaps count as closed (`reach`): the split
+//! of a neutral region into the territory behind each colour's walls and
+//! the boundary points between them.
 //!
 //! A *gap* of a colour is an empty point its living stones all but close:
 //! between two of its stones a point apart, in a tiger's mouth, on the
