@@ -41,6 +41,7 @@ mod standoff;
 mod statuses;
 mod tactics;
 mod teire;
+mod tempo;
 mod turns;
 
 pub use benson::{pass_alive, sealed_empty_points, PassAlive};

@@ -24,6 +24,7 @@ use crate::playout::{ownership_until, Masks, Ownership};
 use crate::reading::{enclosures_in, read, Enclosure, LocalStatus, MAX_REGION};
 use crate::solid::{share_fate, solid_groups};
 use crate::standoff::standoff_sekis_among;
+use crate::tempo::forcing_move_escapes;
 
 /// Playouts run in batches of this many; after each batch the judge stops
 /// early when the playouts so far agree on everything (`playouts_agree`).
@@ -391,6 +392,15 @@ pub(crate) fn chain_statuses(
                     continue;
                 };
                 if read(board, enc, attacker) != Some(status) {
+                    continue;
+                }
+                // The reading holds the attacker's stones outside the
+                // enclosure safe; one short of liberties may give the
+                // defender a forcing move and with it a second move
+                // inside (see `tempo`).
+                if status == LocalStatus::Dead
+                    && forcing_move_escapes(board, enc, |i| sure[attacker.index()].alive[i])
+                {
                     continue;
                 }
                 for &k in &involved {

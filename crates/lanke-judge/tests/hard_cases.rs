@@ -307,6 +307,25 @@ fn a_group_that_eats_cutting_stones_lives() {
     );
 }
 
+/// A forcing move against a short stone beside the walls: in the CWI
+/// record Tengen/08/22 (B+1.5) White's bottom group has a sure eye at mp
+/// and a second at nr whose walls include two short chains (or-pr, ns).
+/// The enclosure reading, holding Black's first-line stone ps safe, read
+/// the group dead whoever moves first (W+52.5 for Black). But ps has two
+/// liberties: White's os joins the short chains and puts it in atari,
+/// Black extends at qs, and White's ms then joins everything around nr
+/// (`tempo`). The group is left to the playouts, which keep it alive, and
+/// the filling plays that very sequence.
+#[test]
+fn an_atari_on_a_short_wall_neighbour_keeps_a_group_alive() {
+    let j = judged_bytes(lanke_testdata::cwi_file("games/Tengen/08/22.sgf"));
+    for p in ["mm", "mq", "or", "ns"] {
+        assert_eq!(status_at(&j, p), Status::Alive, "{p}");
+    }
+    assert_eq!(j.dead[1], pts(&["er", "fr", "gr", "ke", "qq", "rq"]));
+    assert_eq!(j.after_fill.territory, [48, 40]);
+}
+
 /// An open border closed by gaps: the record of the 23rd Meijin title
 /// match, game 6, stops with a neutral region still open between the two
 /// sides. Left as dame it counted for nobody and the rescoring gave

@@ -1,0 +1,156 @@
+//! Forcing moves against the walls' neighbours: a check of the enclosure
+//! reading's "dead whoever moves first".
+//!
+//! The enclosure reading (`reading`) treats the attacker stones around an
+//! enclosure as safe: it never plays beside them except on the walls'
+//! liberties. A strong player also looks at those stones. An attacker
+//! chain touching the walls with one or two liberties gives the defender a
+//! forcing move: an atari that the attacker must answer (or a capture), and
+//! a move that may also mend the walls (joining two wall chains, taking a
+//! liberty the attacker needed). With the answer played, the defender
+//! moves again: in effect two moves in a row inside the enclosure. A group
+//! that lives so is not dead whoever moves first, and its status is left
+//! to the other stages.
+//!
+//! Only the check lives here; the judge decides when to ask it.
+
+use lanke_board::{Board, Cell};
+
+use crate::reading::{read, Enclosure, LocalStatus};
+use crate::tactics::{Tactics, TACTICS_BUDGET};
+
+/// Attacker chains with more liberties than this give no forcing move.
+const SHORT_LIBERTIES: usize = 2;
+
+/// The attacker's answers to one forcing move tried, at most.
+const MAX_ANSWERS: usize = 3;
+
+/// Does the defender of `enc`, read dead on `board` whoever moves first,
+/// escape that verdict by a forcing move against an attacker chain that
+/// touches its walls from outside (not `pass_alive`)? True when such a
+/// move captures the chain or leaves it lost, or when, after each of the
+/// attacker's answers that save it (the first `MAX_ANSWERS` of them), the
+/// defender moving again is not read dead (alive, seki, or out of budget).
+pub(crate) fn forcing_move_escapes(
+    board: &Board,
+    enc: &Enclosure,
+    pass_alive: impl Fn(usize) -> bool,
+) -> bool {
+    let defender = enc.defender;
+    let attacker = defender.opponent();
+    let foe = Cell::of(attacker);
+    let mut seen: Vec<usize> = Vec::new();
+    for &w in &enc.walls {
+        for n in Board::neighbours(w) {
+            if board.cell(n) != foe
+                || seen.contains(&n)
+                || enc.region.binary_search(&n).is_ok()
+                || pass_alive(n)
+            {
+                continue;
+            }
+            let (stones, _) = board.chain(n);
+            seen.extend(&stones);
+            let Some((liberties, count)) = board.liberties_at_most::<SHORT_LIBERTIES>(n) else {
+                continue;
+            };
+            for &l in &liberties[..count] {
+                let mut forced = board.clone();
+                let r = forced.play(defender, l);
+                if r.suicided > 0 {
+                    continue;
+                }
+                if forced.cell(n) == Cell::Empty {
+                    // Taken at once: the defender spent its move on it.
+                    if not_dead(read(&forced, enc, attacker)) {
+                        return true;
+                    }
+                    continue;
+                }
+                let answers = Tactics::new(TACTICS_BUDGET).saving_moves(&forced, n, r.ko_point());
+                if answers.is_empty() {
+                    // Lost whatever the attacker does: a wall stone was
+                    // not safe after all.
+                    return true;
+                }
+                let survives = answers.iter().take(MAX_ANSWERS).all(|&a| {
+                    let mut answered = forced.clone();
+                    answered.play(attacker, a).suicided == 0
+                        && not_dead(read(&answered, enc, defender))
+                });
+                if survives {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// A reading that proves the defender alive or in seki; one that runs
+/// out of budget proves nothing and keeps the verdict.
+fn not_dead(status: Option<LocalStatus>) -> bool {
+    matches!(status, Some(LocalStatus::Alive | LocalStatus::Seki))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board_from_top_rows;
+    use crate::reading::enclosures;
+    use lanke_sgf::Color;
+
+    /// White's group has one sure eye (row 3) and a second at the top
+    /// whose walls include two short chains of its own: the first-line
+    /// stone and the two stones to the right, each with the eye and one
+    /// outside liberty. With Black's first-line stone on the right taken
+    /// as safe, White is dead whoever moves first: Black's outside
+    /// liberty fills leave the short chains in atari at the eye. But that
+    /// stone has two liberties: White's outside liberty joins the short
+    /// chains and puts it in atari, Black extends, and White joins them
+    /// to the group with a second move: two eyes.
+    #[test]
+    fn an_atari_on_a_short_wall_neighbour_buys_the_second_eye() {
+        let board = board_from_top_rows(
+            9,
+            &[
+                ".XX.O.X..", //
+                ".XXO.OOX.", //
+                ".XOOOXXX.", //
+                ".XO.OOX..", //
+                ".XXOOX...", //
+                "...XX....", //
+            ],
+        );
+        let enc = enclosures(&board, Color::White)
+            .into_iter()
+            .find(|e| e.region.len() == 2)
+            .expect("the two eyes form one enclosure");
+        assert_eq!(read(&board, &enc, Color::White), Some(LocalStatus::Dead));
+        assert_eq!(read(&board, &enc, Color::Black), Some(LocalStatus::Dead));
+        assert!(forcing_move_escapes(&board, &enc, |_| false));
+    }
+
+    /// The same group with Black's first-line stone joined to its wall
+    /// (a third liberty): no forcing move, the verdict stands.
+    #[test]
+    fn without_a_short_neighbour_the_dead_verdict_stands() {
+        let board = board_from_top_rows(
+            9,
+            &[
+                ".XX.O.XX.", //
+                ".XXO.OOX.", //
+                ".XOOOXXX.", //
+                ".XO.OOX..", //
+                ".XXOOX...", //
+                "...XX....", //
+            ],
+        );
+        let enc = enclosures(&board, Color::White)
+            .into_iter()
+            .find(|e| e.region.len() == 2)
+            .expect("the two eyes form one enclosure");
+        assert_eq!(read(&board, &enc, Color::White), Some(LocalStatus::Dead));
+        assert!(!forcing_move_escapes(&board, &enc, |_| false));
+    }
+}
