@@ -41,8 +41,8 @@ mod standoff;
 mod statuses;
 mod tactics;
 mod teire;
-mod tempo;
 mod turns;
+mod wall_neighbours;
 
 pub use benson::{pass_alive, sealed_empty_points, PassAlive};
 pub use double_ko::{double_ko_sekis, DoubleKoSeki};

@@ -46,7 +46,7 @@ pub(crate) const MAX_OUTSIDE_LIBERTIES: usize = 6;
 /// Nodes one reading may visit before giving up.
 pub(crate) const NODE_BUDGET: u32 = 5_000;
 /// Wall chains of fewer stones are not the group's core (see `read`).
-const CORE_STONES: usize = 3;
+pub(crate) const CORE_STONES: usize = 3;
 /// The longest line read (moves and passes).
 const MAX_DEPTH: u32 = 40;
 

@@ -25,7 +25,7 @@ use crate::playout::{ownership_until, Masks, Ownership};
 use crate::reading::{enclosures_in, read, Enclosure, LocalStatus, MAX_REGION};
 use crate::solid::{share_fate, solid_groups};
 use crate::standoff::standoff_sekis_among;
-use crate::tempo::forcing_move_escapes;
+use crate::wall_neighbours::{forcing_move_escapes, race_saves_walls};
 
 /// Playouts run in batches of this many; after each batch the judge stops
 /// early when the playouts so far agree on everything (`playouts_agree`).
@@ -398,9 +398,12 @@ pub(crate) fn chain_statuses(
                 // The reading holds the attacker's stones outside the
                 // enclosure safe; one short of liberties may give the
                 // defender a forcing move and with it a second move
-                // inside (see `tempo`).
+                // inside, or lose a race to the walls (see
+                // `wall_neighbours`).
+                let pass_alive = |i: usize| sure[attacker.index()].alive[i];
                 if status == LocalStatus::Dead
-                    && forcing_move_escapes(board, enc, |i| sure[attacker.index()].alive[i])
+                    && (forcing_move_escapes(board, enc, pass_alive)
+                        || race_saves_walls(board, enc, pass_alive))
                 {
                     continue;
                 }

@@ -314,7 +314,7 @@ fn a_group_that_eats_cutting_stones_lives() {
 /// the group dead whoever moves first (W+52.5 for Black). But ps has two
 /// liberties: White's os joins the short chains and puts it in atari,
 /// Black extends at qs, and White's ms then joins everything around nr
-/// (`tempo`). The group is left to the playouts, which keep it alive, and
+/// (`wall_neighbours`). The group is left to the playouts, which keep it alive, and
 /// the filling plays that very sequence.
 #[test]
 fn an_atari_on_a_short_wall_neighbour_keeps_a_group_alive() {
@@ -324,6 +324,43 @@ fn an_atari_on_a_short_wall_neighbour_keeps_a_group_alive() {
     }
     assert_eq!(j.dead[1], pts(&["er", "fr", "gr", "ke", "qq", "rq"]));
     assert_eq!(j.after_fill.territory, [48, 40]);
+}
+
+/// Races beside the walls: in the CWI record Nie Weiping Cup 4 K01
+/// (B+1.5) Black's group along the top edge (ga-ia, eye space gb and ib)
+/// and White's in the upper left (aa-fa, eye space bb and ee) stand
+/// against each other. The enclosure reading held each side's chains
+/// beside the other's walls safe and so read both groups dead whoever
+/// moves first (W+50.5). Read as races between the walls and those
+/// chains (`wall_neighbours`), neither wall chain is taken even with its
+/// opponent moving first, so neither verdict stands and both groups keep
+/// the playouts' verdict: alive, as the record counts them.
+#[test]
+fn groups_that_win_their_races_are_not_read_dead() {
+    let j = judged_bytes(lanke_testdata::cwi_file("games/Nie_Weiping_Cup/04/K01.sgf"));
+    for p in ["ga", "ia", "hb", "aa", "da", "eb"] {
+        assert_eq!(status_at(&j, p), Status::Alive, "{p}");
+    }
+    assert_eq!(j.dead[1], pts(&["fe", "rf"]));
+    assert_eq!(j.after_fill.territory, [45, 28]);
+}
+
+/// A corner seki behind a race: in Globis Cup 5/25 (W+0.5) Black's corner
+/// stones (cr-er, eq, ds) have one eye at cs and share as with White.
+/// The enclosure reading, holding White's stones beside them safe, read
+/// them dead whoever moves first (W+16.5); the race between Black's chain
+/// and White's ep chain is one neither side wins moving first
+/// (`wall_neighbours`), so the stones stay alive and the liberty both
+/// sides' live stones share makes them a seki.
+#[test]
+fn a_corner_seki_behind_a_race_is_not_read_dead() {
+    let j = judged_bytes(lanke_testdata::cwi_file("games/Globis/05/25.sgf"));
+    for p in ["cr", "dr", "er", "eq", "ds", "bs"] {
+        assert_eq!(status_at(&j, p), Status::Seki, "{p}");
+    }
+    assert_eq!(class(&j, "cs"), PointClass::SekiEye(Color::Black));
+    assert_eq!(class(&j, "as"), PointClass::SharedLiberty);
+    assert_eq!(j.after_fill.territory, [41, 31]);
 }
 
 /// An open border closed by gaps: the record of the 23rd Meijin title

@@ -1,22 +1,33 @@
-//! Forcing moves against the walls' neighbours: a check of the enclosure
-//! reading's "dead whoever moves first".
+//! The attacker's chains beside an enclosure's walls: two checks of the
+//! enclosure reading's "dead whoever moves first".
 //!
 //! The enclosure reading (`reading`) treats the attacker stones around an
 //! enclosure as safe: it never plays beside them except on the walls'
-//! liberties. A strong player also looks at those stones. An attacker
-//! chain touching the walls with one or two liberties gives the defender a
-//! forcing move: an atari that the attacker must answer (or a capture), and
-//! a move that may also mend the walls (joining two wall chains, taking a
-//! liberty the attacker needed). With the answer played, the defender
-//! moves again: in effect two moves in a row inside the enclosure. A group
-//! that lives so is not dead whoever moves first, and its status is left
-//! to the other stages.
+//! liberties. A strong player also looks at those stones, in two ways.
 //!
-//! Only the check lives here; the judge decides when to ask it.
+//! *Forcing moves.* An attacker chain touching the walls with one or two
+//! liberties gives the defender a forcing move: an atari that the
+//! attacker must answer (or a capture), and a move that may also mend the
+//! walls (joining two wall chains, taking a liberty the attacker needed).
+//! With the answer played, the defender moves again: in effect two moves
+//! in a row inside the enclosure. A group that lives so is not dead
+//! whoever moves first.
+//!
+//! *Races.* Filling the walls' liberties fills the liberties of an
+//! attacker chain that shares them. Where the walls are one chain with an
+//! eye space of at most `RACE_EYE_SPACE` points (liberties, too small for
+//! an eye shape to kill inside), the race between that chain and a short
+//! attacker chain beside it is read (`races`); if the walls are not taken
+//! even with the attacker moving first (a seki, or a race the walls win),
+//! they are not dead.
+//!
+//! Either way the verdict is dropped and the group keeps the playouts'
+//! status. Only the checks live here; the judge decides when to ask them.
 
 use lanke_board::{Board, Cell};
 
-use crate::reading::{read, Enclosure, LocalStatus};
+use crate::races::{race_read_out, RaceLimits, RaceTargets, MAX_RACE_LIBERTIES};
+use crate::reading::{read, Enclosure, LocalStatus, CORE_STONES};
 use crate::tactics::{Tactics, TACTICS_BUDGET};
 
 /// Attacker chains with more liberties than this give no forcing move.
@@ -24,6 +35,19 @@ const SHORT_LIBERTIES: usize = 2;
 
 /// The attacker's answers to one forcing move tried, at most.
 const MAX_ANSWERS: usize = 3;
+
+/// The largest eye space (points of the enclosure) read as liberties in a
+/// race between the walls and an attacker chain: a larger one may hold an
+/// eye shape the attacker kills inside, which a race does not read.
+const RACE_EYE_SPACE: usize = 2;
+
+/// A race between the walls and an attacker chain beside them, read with
+/// the budget of the status stage's races between groups.
+const WALL_RACE: RaceLimits = RaceLimits {
+    budget: 20_000,
+    depth: 30,
+    capture_lives: true,
+};
 
 /// Does the defender of `enc`, read dead on `board` whoever moves first,
 /// escape that verdict by a forcing move against an attacker chain that
@@ -81,6 +105,62 @@ pub(crate) fn forcing_move_escapes(
                 if survives {
                     return true;
                 }
+            }
+        }
+    }
+    false
+}
+
+/// Are the walls of `enc` on `board`, read dead whoever moves first, one
+/// chain of `CORE_STONES` or more around at most `RACE_EYE_SPACE` points
+/// that a short attacker chain beside it (at most `MAX_RACE_LIBERTIES`
+/// liberties, not `pass_alive`) cannot take in a race, even moving first?
+pub(crate) fn race_saves_walls(
+    board: &Board,
+    enc: &Enclosure,
+    pass_alive: impl Fn(usize) -> bool,
+) -> bool {
+    if enc.region.len() > RACE_EYE_SPACE {
+        return false;
+    }
+    let defender = enc.defender;
+    let attacker = defender.opponent();
+    let foe = Cell::of(attacker);
+    let mut core: Option<Vec<usize>> = None;
+    let mut seen: Vec<usize> = Vec::new();
+    for &w in &enc.walls {
+        if seen.contains(&w) {
+            continue;
+        }
+        let (stones, _) = board.chain(w);
+        seen.extend(&stones);
+        if stones.len() >= CORE_STONES {
+            if core.is_some() {
+                return false;
+            }
+            core = Some(stones);
+        }
+    }
+    let Some(core) = core else {
+        return false;
+    };
+    let mut raced: Vec<usize> = Vec::new();
+    for &w in &core {
+        for n in Board::neighbours(w) {
+            if board.cell(n) != foe
+                || raced.contains(&n)
+                || enc.region.binary_search(&n).is_ok()
+                || pass_alive(n)
+            {
+                continue;
+            }
+            raced.extend(board.chain(n).0);
+            if board.liberties_at_most::<MAX_RACE_LIBERTIES>(n).is_none() {
+                continue;
+            }
+            let targets = RaceTargets::of(defender, w, n, [false, true]);
+            if race_read_out(board, targets, defender, attacker, WALL_RACE) == Some(false) {
+                return true;
             }
         }
     }
