@@ -211,6 +211,36 @@ mod tests {
         assert!(forcing_move_escapes(&board, &enc, |_| false));
     }
 
+    /// A seki with an eye each: Black's corner chain (its eye in the
+    /// corner) and White's chain around it (its eye two points along the
+    /// edge) share one liberty, which neither side can fill. The enclosure reading,
+    /// holding White's chain safe, fills that liberty for White and reads
+    /// Black dead whoever moves first; read as a race, White cannot take
+    /// Black's chain even moving first (filling the shared liberty puts
+    /// its own chain in atari at its eye), so the verdict is cleared. No
+    /// forcing move helps here: Black's only move against White's two
+    /// liberties is that same self-atari.
+    #[test]
+    fn a_seki_with_an_eye_each_is_not_read_dead() {
+        let board = board_from_top_rows(
+            9,
+            &[
+                ".X.O.OOOX", //
+                "XXXOOOOOX", //
+                "OOOOOOOOX", //
+                "XXXXXXXXX", //
+            ],
+        );
+        let enc = enclosures(&board, Color::Black)
+            .into_iter()
+            .find(|e| e.region == vec![crate::at(0, 0)])
+            .expect("Black's eye is an enclosure");
+        assert_eq!(read(&board, &enc, Color::Black), Some(LocalStatus::Dead));
+        assert_eq!(read(&board, &enc, Color::White), Some(LocalStatus::Dead));
+        assert!(!forcing_move_escapes(&board, &enc, |_| false));
+        assert!(race_saves_walls(&board, &enc, |_| false));
+    }
+
     /// The same group with Black's first-line stone joined to its wall
     /// (a third liberty): no forcing move, the verdict stands.
     #[test]
