@@ -82,6 +82,60 @@ impl Enclosure {
                 .iter()
                 .all(|&n| Board::neighbours(n).iter().any(|&m| safe_foe(m)))
     }
+
+    /// The wall chains, each as its stones, in the order of `walls`.
+    pub(crate) fn wall_chains(&self, board: &Board) -> Vec<Vec<usize>> {
+        let mut chains: Vec<Vec<usize>> = Vec::new();
+        for &w in &self.walls {
+            if !chains.iter().any(|c| c.contains(&w)) {
+                chains.push(board.chain(w).0);
+            }
+        }
+        chains
+    }
+
+    /// The attacker chains outside the region that touch the stones `of`
+    /// (wall stones), but those `pass_alive` vouches for: each once, with
+    /// the stone of `of` it was first found beside.
+    pub(crate) fn attackers_beside(
+        &self,
+        board: &Board,
+        of: &[usize],
+        pass_alive: impl Fn(usize) -> bool,
+    ) -> Vec<Beside> {
+        let foe = Cell::of(self.defender.opponent());
+        let mut seen: Vec<usize> = Vec::new();
+        let mut out = Vec::new();
+        for &w in of {
+            for n in Board::neighbours(w) {
+                if board.cell(n) != foe
+                    || seen.contains(&n)
+                    || self.region.binary_search(&n).is_ok()
+                    || pass_alive(n)
+                {
+                    continue;
+                }
+                let (stones, liberties) = board.chain(n);
+                seen.extend(&stones);
+                out.push(Beside {
+                    wall: w,
+                    stone: n,
+                    liberties,
+                });
+            }
+        }
+        out
+    }
+}
+
+/// An attacker chain beside an enclosure's walls (`attackers_beside`).
+pub(crate) struct Beside {
+    /// The wall stone it touches.
+    pub wall: usize,
+    /// Its stone beside that wall stone.
+    pub stone: usize,
+    /// Its liberties.
+    pub liberties: usize,
 }
 
 /// The result of reading an enclosure, for the defender.
@@ -261,18 +315,12 @@ fn search_value(board: &Board, enc: &Enclosure, first: Color, window: (i8, i8)) 
     // The core: the wall chains of `CORE_STONES` or more (all of them if
     // none is that big). Losing a smaller chain (a cutting stone, a tail)
     // is not losing the group, which may still live without it.
-    let mut core: Vec<usize> = Vec::new();
-    let mut seen: Vec<usize> = Vec::new();
-    for &w in &enc.walls {
-        if seen.contains(&w) {
-            continue;
-        }
-        let (stones, _) = board.chain(w);
-        seen.extend(&stones);
-        if stones.len() >= CORE_STONES {
-            core.extend(stones);
-        }
-    }
+    let mut core: Vec<usize> = enc
+        .wall_chains(board)
+        .into_iter()
+        .filter(|stones| stones.len() >= CORE_STONES)
+        .flatten()
+        .collect();
     if core.is_empty() {
         core = enc.walls.clone();
     }
@@ -417,12 +465,7 @@ impl Search<'_> {
 /// out would find liberties the reading does not track).
 fn outside_moves(board: &Board, enc: &Enclosure, attacker: bool) -> Vec<usize> {
     let own = Cell::of(enc.defender);
-    let mut chains: Vec<Vec<usize>> = Vec::new();
-    for &w in &enc.walls {
-        if !chains.iter().any(|c| c.contains(&w)) {
-            chains.push(board.chain(w).0);
-        }
-    }
+    let chains = enc.wall_chains(board);
     let mut out = Vec::new();
     for c in &chains {
         for &s in c {

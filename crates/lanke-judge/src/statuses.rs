@@ -504,29 +504,13 @@ pub(crate) fn chain_statuses(
 /// region (unless `pass_alive`) have more liberties than the walls have in
 /// all (outside liberties and empty points of the region)?
 fn outlasts_walls(board: &Board, enc: &Enclosure, pass_alive: impl Fn(usize) -> bool) -> bool {
-    let foe = Cell::of(enc.defender.opponent());
     let wall_liberties = enc.outside.len()
         + enc
             .region
             .iter()
             .filter(|&&p| board.cell(p) == Cell::Empty)
             .count();
-    let mut seen: Vec<usize> = Vec::new();
-    for &w in &enc.walls {
-        for n in Board::neighbours(w) {
-            if board.cell(n) != foe
-                || seen.contains(&n)
-                || enc.region.binary_search(&n).is_ok()
-                || pass_alive(n)
-            {
-                continue;
-            }
-            let (stones, liberties) = board.chain(n);
-            seen.extend(stones);
-            if liberties <= wall_liberties {
-                return false;
-            }
-        }
-    }
-    true
+    enc.attackers_beside(board, &enc.walls, pass_alive)
+        .iter()
+        .all(|a| a.liberties > wall_liberties)
 }

@@ -62,49 +62,36 @@ pub(crate) fn forcing_move_escapes(
 ) -> bool {
     let defender = enc.defender;
     let attacker = defender.opponent();
-    let foe = Cell::of(attacker);
-    let mut seen: Vec<usize> = Vec::new();
-    for &w in &enc.walls {
-        for n in Board::neighbours(w) {
-            if board.cell(n) != foe
-                || seen.contains(&n)
-                || enc.region.binary_search(&n).is_ok()
-                || pass_alive(n)
-            {
+    for beside in enc.attackers_beside(board, &enc.walls, pass_alive) {
+        let n = beside.stone;
+        let Some((liberties, count)) = board.liberties_at_most::<SHORT_LIBERTIES>(n) else {
+            continue;
+        };
+        for &l in &liberties[..count] {
+            let mut forced = board.clone();
+            let r = forced.play(defender, l);
+            if r.suicided > 0 {
                 continue;
             }
-            let (stones, _) = board.chain(n);
-            seen.extend(&stones);
-            let Some((liberties, count)) = board.liberties_at_most::<SHORT_LIBERTIES>(n) else {
+            if forced.cell(n) == Cell::Empty {
+                // Taken at once: the defender spent its move on it.
+                if not_dead(read(&forced, enc, attacker)) {
+                    return true;
+                }
                 continue;
-            };
-            for &l in &liberties[..count] {
-                let mut forced = board.clone();
-                let r = forced.play(defender, l);
-                if r.suicided > 0 {
-                    continue;
-                }
-                if forced.cell(n) == Cell::Empty {
-                    // Taken at once: the defender spent its move on it.
-                    if not_dead(read(&forced, enc, attacker)) {
-                        return true;
-                    }
-                    continue;
-                }
-                let answers = Tactics::new(TACTICS_BUDGET).saving_moves(&forced, n, r.ko_point());
-                if answers.is_empty() {
-                    // Lost whatever the attacker does: a wall stone was
-                    // not safe after all.
-                    return true;
-                }
-                let survives = answers.iter().take(MAX_ANSWERS).all(|&a| {
-                    let mut answered = forced.clone();
-                    answered.play(attacker, a).suicided == 0
-                        && not_dead(read(&answered, enc, defender))
-                });
-                if survives {
-                    return true;
-                }
+            }
+            let answers = Tactics::new(TACTICS_BUDGET).saving_moves(&forced, n, r.ko_point());
+            if answers.is_empty() {
+                // Lost whatever the attacker does: a wall stone was not
+                // safe after all.
+                return true;
+            }
+            let survives = answers.iter().take(MAX_ANSWERS).all(|&a| {
+                let mut answered = forced.clone();
+                answered.play(attacker, a).suicided == 0 && not_dead(read(&answered, enc, defender))
+            });
+            if survives {
+                return true;
             }
         }
     }
@@ -125,46 +112,20 @@ pub(crate) fn race_saves_walls(
     }
     let defender = enc.defender;
     let attacker = defender.opponent();
-    let foe = Cell::of(attacker);
-    let mut core: Option<Vec<usize>> = None;
-    let mut seen: Vec<usize> = Vec::new();
-    for &w in &enc.walls {
-        if seen.contains(&w) {
-            continue;
-        }
-        let (stones, _) = board.chain(w);
-        seen.extend(&stones);
-        if stones.len() >= CORE_STONES {
-            if core.is_some() {
-                return false;
-            }
-            core = Some(stones);
-        }
-    }
-    let Some(core) = core else {
+    let mut cores = enc
+        .wall_chains(board)
+        .into_iter()
+        .filter(|stones| stones.len() >= CORE_STONES);
+    let (Some(core), None) = (cores.next(), cores.next()) else {
         return false;
     };
-    let mut raced: Vec<usize> = Vec::new();
-    for &w in &core {
-        for n in Board::neighbours(w) {
-            if board.cell(n) != foe
-                || raced.contains(&n)
-                || enc.region.binary_search(&n).is_ok()
-                || pass_alive(n)
-            {
-                continue;
-            }
-            raced.extend(board.chain(n).0);
-            if board.liberties_at_most::<MAX_RACE_LIBERTIES>(n).is_none() {
-                continue;
-            }
-            let targets = RaceTargets::of(defender, w, n, [false, true]);
-            if race_read_out(board, targets, defender, attacker, WALL_RACE) == Some(false) {
-                return true;
-            }
-        }
-    }
-    false
+    enc.attackers_beside(board, &core, pass_alive)
+        .iter()
+        .filter(|a| a.liberties <= MAX_RACE_LIBERTIES)
+        .any(|a| {
+            let targets = RaceTargets::of(defender, a.wall, a.stone, [false, true]);
+            race_read_out(board, targets, defender, attacker, WALL_RACE) == Some(false)
+        })
 }
 
 /// A reading that proves the defender alive or in seki; one that runs
@@ -179,6 +140,23 @@ mod tests {
     use crate::board_from_top_rows;
     use crate::reading::enclosures;
     use lanke_sgf::Color;
+
+    /// The enclosure of `defender` on `board` that `pick` selects, read
+    /// dead whoever moves first (the verdict the checks are asked about).
+    fn read_dead(board: &Board, defender: Color, pick: impl Fn(&Enclosure) -> bool) -> Enclosure {
+        let enc = enclosures(board, defender)
+            .into_iter()
+            .find(|e| pick(e))
+            .expect("the enclosure is found");
+        for first in [Color::Black, Color::White] {
+            assert_eq!(
+                read(board, &enc, first),
+                Some(LocalStatus::Dead),
+                "{first:?} first"
+            );
+        }
+        enc
+    }
 
     /// White's group has one sure eye (row 3) and a second at the top
     /// whose walls include two short chains of its own: the first-line
@@ -202,43 +180,8 @@ mod tests {
                 "...XX....", //
             ],
         );
-        let enc = enclosures(&board, Color::White)
-            .into_iter()
-            .find(|e| e.region.len() == 2)
-            .expect("the two eyes form one enclosure");
-        assert_eq!(read(&board, &enc, Color::White), Some(LocalStatus::Dead));
-        assert_eq!(read(&board, &enc, Color::Black), Some(LocalStatus::Dead));
+        let enc = read_dead(&board, Color::White, |e| e.region.len() == 2);
         assert!(forcing_move_escapes(&board, &enc, |_| false));
-    }
-
-    /// A seki with an eye each: Black's corner chain (its eye in the
-    /// corner) and White's chain around it (its eye two points along the
-    /// edge) share one liberty, which neither side can fill. The enclosure reading,
-    /// holding White's chain safe, fills that liberty for White and reads
-    /// Black dead whoever moves first; read as a race, White cannot take
-    /// Black's chain even moving first (filling the shared liberty puts
-    /// its own chain in atari at its eye), so the verdict is cleared. No
-    /// forcing move helps here: Black's only move against White's two
-    /// liberties is that same self-atari.
-    #[test]
-    fn a_seki_with_an_eye_each_is_not_read_dead() {
-        let board = board_from_top_rows(
-            9,
-            &[
-                ".X.O.OOOX", //
-                "XXXOOOOOX", //
-                "OOOOOOOOX", //
-                "XXXXXXXXX", //
-            ],
-        );
-        let enc = enclosures(&board, Color::Black)
-            .into_iter()
-            .find(|e| e.region == vec![crate::at(0, 0)])
-            .expect("Black's eye is an enclosure");
-        assert_eq!(read(&board, &enc, Color::Black), Some(LocalStatus::Dead));
-        assert_eq!(read(&board, &enc, Color::White), Some(LocalStatus::Dead));
-        assert!(!forcing_move_escapes(&board, &enc, |_| false));
-        assert!(race_saves_walls(&board, &enc, |_| false));
     }
 
     /// The same group with Black's first-line stone joined to its wall
@@ -256,11 +199,32 @@ mod tests {
                 "...XX....", //
             ],
         );
-        let enc = enclosures(&board, Color::White)
-            .into_iter()
-            .find(|e| e.region.len() == 2)
-            .expect("the two eyes form one enclosure");
-        assert_eq!(read(&board, &enc, Color::White), Some(LocalStatus::Dead));
+        let enc = read_dead(&board, Color::White, |e| e.region.len() == 2);
         assert!(!forcing_move_escapes(&board, &enc, |_| false));
+    }
+
+    /// A seki with an eye each: Black's corner chain (its eye in the
+    /// corner) and White's chain around it (its eye two points along the
+    /// edge) share one liberty, which neither side can fill. The
+    /// enclosure reading, holding White's chain safe, fills that liberty
+    /// for White and reads Black dead whoever moves first; read as a
+    /// race, White cannot take Black's chain even moving first (filling
+    /// the shared liberty puts its own chain in atari at its eye), so the
+    /// verdict is cleared. No forcing move helps here: Black's only move
+    /// against White's two liberties is that same self-atari.
+    #[test]
+    fn a_seki_with_an_eye_each_is_not_read_dead() {
+        let board = board_from_top_rows(
+            9,
+            &[
+                ".X.O.OOOX", //
+                "XXXOOOOOX", //
+                "OOOOOOOOX", //
+                "XXXXXXXXX", //
+            ],
+        );
+        let enc = read_dead(&board, Color::Black, |e| e.region == vec![crate::at(0, 0)]);
+        assert!(!forcing_move_escapes(&board, &enc, |_| false));
+        assert!(race_saves_walls(&board, &enc, |_| false));
     }
 }
