@@ -2,12 +2,13 @@
 //! a confidence. Benson's proof settles what it can, seeded playouts judge
 //! the rest (run a second time, with the tactical reader's captives given
 //! up, where the two disagree), and local reading (its dead verdicts
-//! checked against forcing moves beside the walls), double-ko and
+//! checked against the attacker's chains beside the walls), double-ko and
 //! standoff recognition and the races between groups overrule the
-//! playouts where they are unsure or blind; a chain alive by Benson's test with big empty
-//! eye spaces as two eyes is sure, chains that cannot be cut apart share
-//! the surest confidence among them, and stray invaders are as sure as
-//! their walls. No point classes and no filling here.
+//! playouts where they are unsure or blind; a chain alive by Benson's
+//! test with big empty eye spaces as two eyes is sure, chains that cannot
+//! be cut apart share the surest confidence among them, and stray
+//! invaders are as sure as their walls. No point classes and no filling
+//! here.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::{Color, Point};

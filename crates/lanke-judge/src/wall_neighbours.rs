@@ -54,7 +54,8 @@ const WALL_RACE: RaceLimits = RaceLimits {
 /// touches its walls from outside (not `pass_alive`)? True when such a
 /// move captures the chain or leaves it lost, or when, after each of the
 /// attacker's answers that save it (the first `MAX_ANSWERS` of them), the
-/// defender moving again is not read dead (alive, seki, or out of budget).
+/// defender moving again is read alive or in seki (a read that runs out
+/// of budget keeps the verdict).
 pub(crate) fn forcing_move_escapes(
     board: &Board,
     enc: &Enclosure,
