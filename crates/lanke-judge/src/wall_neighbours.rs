@@ -50,12 +50,14 @@ const WALL_RACE: RaceLimits = RaceLimits {
 };
 
 /// Does the defender of `enc`, read dead on `board` whoever moves first,
-/// escape that verdict by a forcing move against an attacker chain that
-/// touches its walls from outside (not `pass_alive`)? True when such a
-/// move captures the chain or leaves it lost, or when, after each of the
-/// attacker's answers that save it (the first `MAX_ANSWERS` of them), the
-/// defender moving again is read alive or in seki (a read that runs out
-/// of budget keeps the verdict).
+/// escape that verdict by a forcing move against an attacker chain of at
+/// most `SHORT_LIBERTIES` liberties that touches its walls from outside
+/// (not `pass_alive`)? True when such a move leaves the chain lost
+/// whatever the attacker answers; when it captures the chain at once and
+/// the defender is then read alive or in seki with the attacker to move;
+/// or when, after each of the attacker's answers that save the chain (the
+/// first `MAX_ANSWERS` of them), the defender moving again is read alive
+/// or in seki. A read that runs out of budget keeps the verdict.
 pub(crate) fn forcing_move_escapes(
     board: &Board,
     enc: &Enclosure,
