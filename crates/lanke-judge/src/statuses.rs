@@ -26,7 +26,7 @@ use crate::playout::{ownership_until, Masks, Ownership};
 use crate::reading::{enclosures_in, read, Enclosure, LocalStatus, MAX_REGION};
 use crate::solid::{share_fate, solid_groups};
 use crate::standoff::standoff_sekis_among;
-use crate::wall_neighbours::{attackers_hold, forcing_move_escapes, race_saves_walls};
+use crate::wall_neighbours::{forcing_move_escapes, race_saves_walls};
 
 /// Playouts run in batches of this many; after each batch the judge stops
 /// early when the playouts so far agree on everything (`playouts_agree`).
@@ -355,14 +355,13 @@ pub(crate) fn chain_statuses(
             for enc in found {
                 // A carved eye space (see `carving`) is read with the
                 // attacker's chains around it uncapturable only when each
-                // has more liberties than the walls or wins its race
-                // against them moving second: otherwise filling the walls'
-                // liberties may cost the attacker its own chain (a seki, or
-                // a race the walls win); see `wall_neighbours`.
+                // has more liberties than the walls: otherwise filling the
+                // walls' liberties may cost the attacker its own chain (a
+                // seki, or a race the walls win).
                 let carved = enc.region.iter().any(|&p| {
                     regions[defender.index()].1[regions[defender.index()].0[p]].len() > MAX_REGION
                 });
-                if carved && !attackers_hold(board, enc, |i| sure[attacker.index()].alive[i]) {
+                if carved && !outlasts_walls(board, enc, |i| sure[attacker.index()].alive[i]) {
                     continue;
                 }
                 let nested = all[attacker.index()]
@@ -500,4 +499,19 @@ pub(crate) fn chain_statuses(
         read_shared,
         stopped_by_sign,
     }
+}
+
+/// Does every attacker chain touching `enc`'s walls from outside its
+/// region (unless `pass_alive`) have more liberties than the walls have in
+/// all (outside liberties and empty points of the region)?
+fn outlasts_walls(board: &Board, enc: &Enclosure, pass_alive: impl Fn(usize) -> bool) -> bool {
+    let wall_liberties = enc.outside.len()
+        + enc
+            .region
+            .iter()
+            .filter(|&&p| board.cell(p) == Cell::Empty)
+            .count();
+    enc.attackers_beside(board, &enc.walls, pass_alive)
+        .iter()
+        .all(|a| a.liberties > wall_liberties)
 }

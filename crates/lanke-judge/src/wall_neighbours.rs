@@ -1,10 +1,9 @@
-//! The attacker's chains beside an enclosure's walls, which the enclosure
-//! reading holds safe: checks of its "dead whoever moves first", and of
-//! whether a carved eye space may be read at all.
+//! The attacker's chains beside an enclosure's walls: two checks of the
+//! enclosure reading's "dead whoever moves first".
 //!
 //! The enclosure reading (`reading`) treats the attacker stones around an
 //! enclosure as safe: it never plays beside them except on the walls'
-//! liberties. A strong player also looks at those stones.
+//! liberties. A strong player also looks at those stones, in two ways.
 //!
 //! *Forcing moves.* An attacker chain touching the walls with one or two
 //! liberties gives the defender a forcing move: an atari that the
@@ -23,19 +22,12 @@
 //! they are not dead.
 //!
 //! Either way the verdict is dropped and the group keeps the playouts'
-//! status.
-//!
-//! *Attackers that hold.* A carved eye space (`carving`) is read only if
-//! the attacker chains beside its walls can be held safe: each has more
-//! liberties than the walls, or, where the walls are one chain, wins its
-//! race against that chain even with the defender moving first.
-//!
-//! Only the checks live here; the judge decides when to ask them.
+//! status. Only the checks live here; the judge decides when to ask them.
 
 use lanke_board::{Board, Cell};
 
 use crate::races::{race_read_out, RaceLimits, RaceTargets, MAX_RACE_LIBERTIES};
-use crate::reading::{read, Beside, Enclosure, LocalStatus, CORE_STONES};
+use crate::reading::{read, Enclosure, LocalStatus, CORE_STONES};
 use crate::tactics::{Tactics, TACTICS_BUDGET};
 
 /// Attacker chains with more liberties than this give no forcing move.
@@ -123,7 +115,11 @@ pub(crate) fn race_saves_walls(
     }
     let defender = enc.defender;
     let attacker = defender.opponent();
-    let Some(core) = single_core(board, enc) else {
+    let mut cores = enc
+        .wall_chains(board)
+        .into_iter()
+        .filter(|stones| stones.len() >= CORE_STONES);
+    let (Some(core), None) = (cores.next(), cores.next()) else {
         return false;
     };
     enc.attackers_beside(board, &core, pass_alive)
@@ -133,62 +129,6 @@ pub(crate) fn race_saves_walls(
             let targets = RaceTargets::of(defender, a.wall, a.stone, [false, true]);
             race_read_out(board, targets, defender, attacker, WALL_RACE) == Some(false)
         })
-}
-
-/// May the enclosure reading hold the attacker chains beside `enc`'s
-/// walls safe (but those `pass_alive` vouches for)? Each must have more
-/// liberties than the walls have in all (outside liberties and empty
-/// points of the region), or, where the walls are one chain of
-/// `CORE_STONES` or more, take that chain in a race (at most
-/// `MAX_RACE_LIBERTIES` liberties) even with the defender moving first.
-pub(crate) fn attackers_hold(
-    board: &Board,
-    enc: &Enclosure,
-    pass_alive: impl Fn(usize) -> bool,
-) -> bool {
-    let defender = enc.defender;
-    let wall_liberties = enc.outside.len()
-        + enc
-            .region
-            .iter()
-            .filter(|&&p| board.cell(p) == Cell::Empty)
-            .count();
-    let short: Vec<Beside> = enc
-        .attackers_beside(board, &enc.walls, &pass_alive)
-        .into_iter()
-        .filter(|a| a.liberties <= wall_liberties)
-        .collect();
-    if short.is_empty() {
-        return true;
-    }
-    let Some(core) = single_core(board, enc) else {
-        return false;
-    };
-    let beside_core = enc.attackers_beside(board, &core, &pass_alive);
-    short.iter().all(|a| {
-        let (stones, _) = board.chain(a.stone);
-        beside_core
-            .iter()
-            .find(|b| stones.contains(&b.stone))
-            .is_some_and(|b| {
-                let targets = RaceTargets::of(defender, b.wall, b.stone, [false, true]);
-                b.liberties <= MAX_RACE_LIBERTIES
-                    && race_read_out(board, targets, defender, defender, WALL_RACE) == Some(true)
-            })
-    })
-}
-
-/// The walls' only chain of `CORE_STONES` or more, if there is exactly
-/// one.
-fn single_core(board: &Board, enc: &Enclosure) -> Option<Vec<usize>> {
-    let mut cores = enc
-        .wall_chains(board)
-        .into_iter()
-        .filter(|stones| stones.len() >= CORE_STONES);
-    match (cores.next(), cores.next()) {
-        (Some(core), None) => Some(core),
-        _ => None,
-    }
 }
 
 /// A reading that proves the defender alive or in seki; one that runs

@@ -363,27 +363,6 @@ fn a_corner_seki_behind_a_race_is_not_read_dead() {
     assert_eq!(j.after_fill.territory, [41, 31]);
 }
 
-/// A carved eye space beside a short attacker chain that wins its race:
-/// in the CWI record Honinbo 73/Q12 (W+0.5) Black's lower-left stones
-/// (bp-dr) have their eye space open to White's area, and White's chain
-/// at er beside them has three liberties, no more than Black's walls, so
-/// the carved space was not read and the playouts left the corner a coin
-/// toss (B+24.5, Black alive and White's corner stones ar, as, bs dead).
-/// Read as a race, White's chain takes Black's even with Black moving
-/// first (`wall_neighbours`): it may be held safe, the space is read,
-/// and Black's stones are dead, as the record and GNU Go count them.
-#[test]
-fn a_carved_space_is_read_when_its_short_attackers_win_their_races() {
-    let j = judged_bytes(lanke_testdata::cwi_file("games/Honinbo/73/Q12.sgf"));
-    for p in ["bp", "cp", "dr", "cs"] {
-        assert_eq!(status_at(&j, p), Status::Dead, "{p}");
-    }
-    for p in ["ar", "as", "bs"] {
-        assert_eq!(status_at(&j, p), Status::Alive, "{p}");
-    }
-    assert_eq!(j.after_fill.territory, [50, 50]);
-}
-
 /// An open border closed by gaps: the record of the 23rd Meijin title
 /// match, game 6, stops with a neutral region still open between the two
 /// sides. Left as dame it counted for nobody and the rescoring gave
