@@ -41,10 +41,10 @@ const MAX_ANSWERS: usize = 3;
 /// eye shape the attacker kills inside, which a race does not read.
 const RACE_EYE_SPACE: usize = 2;
 
-/// A race between the walls and an attacker chain beside them: short
-/// chains around an eye space of a point or two, whose races are read
-/// within a small budget (samples 1-24 read the same with 300 nodes as
-/// with 20,000).
+/// A race between the walls and an attacker chain beside them: both
+/// short of liberties around an eye space of a point or two, so the race
+/// is short and a small budget reads it; the check runs for every dead
+/// verdict of that shape, and its cost is the judge's.
 const WALL_RACE: RaceLimits = RaceLimits {
     budget: 1_000,
     depth: 30,
