@@ -77,7 +77,7 @@ pub const SCORES: &[Field] = &[
     ("black", "number", "Black's figure as the tradition reports it."),
     ("white", "number", "White's figure."),
     ("margin", "number", "Black minus White after komi and compensation (stones: Black's count minus half the board minus komi)."),
-    ("margin_low", "number", "The least margin any reading of the position gives: the ending begun by either side, and the chains the judge is unsure of (confidence below 0.5) read in either colour's favour. Equal to margin_high when the position allows one result."),
+    ("margin_low", "number", "The least margin any reading of the position gives: the ending begun by either side, the chains the judge is unsure of (confidence below 0.5) read in either colour's favour, and, for a record that stops before the end (more than 40 neutral points or under 100 moves), every neutral point it leaves counted for either colour. Equal to margin_high when the position allows one result."),
     ("margin_high", "number", "The greatest margin any such reading gives."),
     ("winner", "string", "B, W or draw."),
     ("legality", "string", "The family's ko and suicide rule checked on the replayed record: `legal`, `illegal at move N (reason)` or `no result at move N (reason)` (docs/RULES.md §5)."),

@@ -8,6 +8,8 @@ use lanke_judge::{AlternativeKind, Judgement};
 use lanke_rules::{all_alive_area, Quantities, ReadingKind, Readings};
 use lanke_sgf::Color;
 
+use crate::judging::unfinished;
+
 /// The quantities of a replayed and judged game with `handicap` stones.
 #[must_use]
 pub fn quantities(replay: &Replay, judgement: &Judgement, handicap: u8) -> Quantities {
@@ -55,21 +57,32 @@ pub fn quantities(replay: &Replay, judgement: &Judgement, handicap: u8) -> Quant
 }
 
 /// The quantities of every reading of `judgement`: its own, the other
-/// move order's and the open chains read either way.
+/// move order's and the open chains read either way; and, for a record
+/// that stops plainly before the end (`unfinished`), its own with every
+/// neutral point it leaves (dame and open borders before the filling)
+/// counted as one colour's territory, then the other's: how such a game
+/// would have ended, the record cannot say.
 #[must_use]
 pub fn readings(replay: &Replay, judgement: &Judgement, handicap: u8) -> Readings {
-    Readings::new(
-        quantities(replay, judgement, handicap),
-        judgement
-            .alternatives
-            .iter()
-            .map(|a| {
-                let kind = match a.kind {
-                    AlternativeKind::OtherOrder => ReadingKind::OtherOrder,
-                    AlternativeKind::OpenFor(_) => ReadingKind::Open,
-                };
-                (kind, quantities(replay, &a.judgement, handicap))
-            })
-            .collect(),
-    )
+    let point = quantities(replay, judgement, handicap);
+    let mut alternatives: Vec<(ReadingKind, Quantities)> = judgement
+        .alternatives
+        .iter()
+        .map(|a| {
+            let kind = match a.kind {
+                AlternativeKind::OtherOrder => ReadingKind::OtherOrder,
+                AlternativeKind::OpenFor(_) => ReadingKind::Open,
+            };
+            (kind, quantities(replay, &a.judgement, handicap))
+        })
+        .collect();
+    let undecided = point.neutral_before_fill();
+    if unfinished(undecided, replay.tally.moves[0] + replay.tally.moves[1]) {
+        for side in [Color::Black, Color::White] {
+            let mut q = point.clone();
+            q.territory[side.index()] += undecided;
+            alternatives.push((ReadingKind::Undecided, q));
+        }
+    }
+    Readings::new(point, alternatives)
 }

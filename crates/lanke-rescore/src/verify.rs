@@ -294,7 +294,8 @@ fn check_result(rec: &Recorded, s: &Score) -> (String, String, String, Option<bo
 /// A result the judgement's own reading does not give, checked against
 /// every reading of the position (`MarginRange`): `consistent` when the
 /// ending begun by the other side gives it, `open` when only a reading of
-/// chains the judge is unsure of does; `disagree` with how far outside
+/// chains the judge is unsure of does (or, for a record that stops before
+/// the end, of the neutral points it leaves); `disagree` with how far outside
 /// every reading it lies. The margin is read in the family's unit, as
 /// `check_result` reads it (archives write old routes as `B+N`); `None`
 /// for a stone-counting family against a margin in points, which
@@ -328,6 +329,15 @@ fn against_readings(
             format!(
                 "the ending begun by the other side gives it (both orders: {})",
                 spread(range.sure)
+            ),
+        )),
+        RecordCheck::Open if unfinished(facts.q.neutral_before_fill(), facts.moves[0] + facts.moves[1]) => Some((
+            "open",
+            format!(
+                "the record stops before the end: only its {} neutral points given to one side, or the chains the judge is unsure of (confidence {:.2}) read the other way, give it (every reading: {})",
+                facts.q.neutral_before_fill(),
+                facts.confidence,
+                spread(range.open)
             ),
         )),
         RecordCheck::Open => Some((

@@ -17,8 +17,10 @@ pub struct MarginRange {
     /// The least and greatest over both move orders of the ending, the
     /// statuses as judged.
     pub sure: (f64, f64),
-    /// The least and greatest over every reading: both orders, and the
-    /// chains the judge is unsure of read in either colour's favour.
+    /// The least and greatest over every reading: both orders, the
+    /// chains the judge is unsure of read in either colour's favour, and
+    /// a record stopped before the end with its neutral points given to
+    /// either colour.
     pub open: (f64, f64),
 }
 
@@ -87,6 +89,9 @@ pub enum ReadingKind {
     /// Chains the judge is unsure of read in one colour's favour: only
     /// the open range reaches it.
     Open,
+    /// A record that stops plainly before the end, every neutral point it
+    /// leaves counted for one colour: only the open range reaches it.
+    Undecided,
 }
 
 /// The quantities of every reading of one judged position: the
