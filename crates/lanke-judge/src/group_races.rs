@@ -15,13 +15,16 @@
 //! other never — counts, as in the enclosure reading: a race whose
 //! outcome turns on one move is the ending's business. Before the races,
 //! a group the playouts call dead that can join a live one by eating a
-//! captive is joined. No point classes here.
+//! captive is joined. A race too long to read, between two chains
+//! without an eye, is counted instead (`liberty_count`), and only its
+//! seki is taken. No point classes here.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
 use crate::benson::PassAlive;
 use crate::judgement::{ChainInfo, Status};
+use crate::liberty_count::{count_race, Counted};
 use crate::races::{race_read_out, RaceLimits, RaceTargets, MAX_RACE_LIBERTIES};
 use crate::tactics::{Tactics, TACTICS_BUDGET};
 
@@ -237,6 +240,114 @@ pub(crate) fn settle_group_races(
     }
 }
 
+/// Long races counted: a chain the playouts call dead (a group of
+/// `GROUP_STONES` or more) against a live one beside it, either with more
+/// liberties than the race reader takes (`MAX_RACE_LIBERTIES`), both
+/// without an eye, standing alone and cornered, and every liberty of one
+/// chain's own fillable by the other side without self-atari: the race is
+/// counted (`liberty_count`). Neither taken whoever moves first: both in
+/// seki, and their shared liberties are returned. A race the dead chain
+/// wins turns nothing: taking one chain beside it is not life when others
+/// surround it.
+/// Random playouts fill shared liberties at random, so such a race comes
+/// out with one side taken (Kisei title 2008 game 6: Black's ten stones
+/// on the right, seven liberties against White's eight, five shared).
+pub(crate) fn settle_counted_races(
+    board: &Board,
+    chains: &[(Color, Vec<usize>)],
+    chain_of: &[usize],
+    infos: &mut [ChainInfo],
+    sure: &[PassAlive; 2],
+) -> Vec<usize> {
+    let proven = |k: usize| {
+        let (color, stones) = &chains[k];
+        sure[color.index()].alive[stones[0]] || sure[color.opponent().index()].territory[stones[0]]
+    };
+    let view = Chains {
+        board,
+        list: chains,
+        chain_of,
+    };
+    let liberties: Vec<Vec<usize>> = chains
+        .iter()
+        .map(|(_, stones)| board.liberties_of(stones))
+        .collect();
+    let counts: Vec<usize> = liberties.iter().map(Vec::len).collect();
+    let mut seki_points = Vec::new();
+    for dead in 0..chains.len() {
+        if infos[dead].status != Status::Dead || chains[dead].1.len() < GROUP_STONES || proven(dead)
+        {
+            continue;
+        }
+        for live in view.foes_of(dead) {
+            if infos[live].status != Status::Alive
+                || proven(live)
+                || counts[dead].max(counts[live]) <= MAX_RACE_LIBERTIES
+            {
+                continue;
+            }
+            let pair = [dead, live];
+            let trapped = pair.iter().all(|&k| {
+                let other = dead + live - k;
+                view.stands_alone(k)
+                    && view.cornered(k, other, &counts)
+                    && !has_eye(board, &liberties[k], &chains[k].1)
+            });
+            if !trapped {
+                continue;
+            }
+            let shared: Vec<usize> = liberties[dead]
+                .iter()
+                .copied()
+                .filter(|l| liberties[live].contains(l))
+                .collect();
+            let own = pair.map(|k| {
+                let other = dead + live - k;
+                liberties[k]
+                    .iter()
+                    .copied()
+                    .filter(|l| !shared.contains(l))
+                    .map(|l| safely_filled(board, l, chains[other].0).then_some(1u32))
+                    .sum::<Option<u32>>()
+            });
+            let [Some(own_dead), Some(own_live)] = own else {
+                continue;
+            };
+            let n = shared.len() as u32;
+            let dead_first = count_race([own_dead, own_live], n);
+            let live_first = count_race([own_live, own_dead], n);
+            if (dead_first, live_first) == (Counted::Neither, Counted::Neither) {
+                for k in pair {
+                    infos[k].status = Status::Seki;
+                    infos[k].confidence = 1.0;
+                }
+                seki_points.extend(shared);
+                break;
+            }
+        }
+    }
+    seki_points
+}
+
+/// Has the chain of `stones` an eye among its `liberties`: a point whose
+/// every neighbour on the board is one of its stones?
+fn has_eye(board: &Board, liberties: &[usize], stones: &[usize]) -> bool {
+    liberties.iter().any(|&l| {
+        Board::neighbours(l)
+            .iter()
+            .all(|&n| board.cell(n) == Cell::Border || stones.contains(&n))
+    })
+}
+
+/// Can `filler` play on the empty point `at` keeping two liberties or
+/// more (joined to its chains beside it), so that filling it costs the
+/// other side a liberty without an answer?
+fn safely_filled(board: &Board, at: usize, filler: Color) -> bool {
+    let mut after = board.clone();
+    after.put(Board::point(at), Cell::of(filler));
+    after.chain_liberties(at).len() >= 2
+}
+
 /// A group the playouts call dead that touches a captive (a chain of the
 /// other colour lost whoever moves first, `captives`) which also touches
 /// a live chain of the group's colour is connected to that chain through
@@ -330,8 +441,30 @@ mod tests {
         captives: &[usize],
     ) -> impl Fn(usize) -> Status {
         let board = board_from_top_rows(13, rows);
+        let (mut infos, chain_of, chains, sure) = judged_as(&board, status);
+        let mut captive = vec![false; chain_of.len()];
+        for &c in captives {
+            captive[c] = true;
+        }
+        settle_group_races(&board, &chains, &chain_of, &mut infos, &sure, &captive);
+        move |p: usize| infos[chain_of[p]].status
+    }
+
+    /// The chains of `board` with the playouts' `status` of each (by
+    /// colour and first stone, every chain at confidence 0.6), the chain
+    /// index of each point, the chains, and no Benson proofs.
+    #[allow(clippy::type_complexity)]
+    fn judged_as(
+        board: &Board,
+        status: impl Fn(Color, usize) -> Status,
+    ) -> (
+        Vec<ChainInfo>,
+        Vec<usize>,
+        Vec<(Color, Vec<usize>)>,
+        [PassAlive; 2],
+    ) {
         let chains = board.chains();
-        let mut infos: Vec<ChainInfo> = chains
+        let infos: Vec<ChainInfo> = chains
             .iter()
             .map(|(color, stones)| ChainInfo {
                 color: *color,
@@ -351,19 +484,39 @@ mod tests {
             alive: vec![false; cells],
             territory: vec![false; cells],
         };
-        let mut captive = vec![false; cells];
-        for &c in captives {
-            captive[c] = true;
-        }
-        settle_group_races(
-            &board,
-            &chains,
-            &chain_of,
-            &mut infos,
-            &[nothing(), nothing()],
-            &captive,
-        );
-        move |p: usize| infos[chain_of[p]].status
+        (infos, chain_of, chains, [nothing(), nothing()])
+    }
+
+    /// Black's six stones on the edge and White's nine below them share
+    /// the six points between them and have no other liberty: White's
+    /// are walled in by Black's live wall. Beyond the race reader's five
+    /// liberties, the race is counted: whoever fills a shared point first
+    /// runs into atari first, so neither does. The playouts called
+    /// Black's six dead; both chains are in seki, sharing the six points.
+    #[test]
+    fn an_eyeless_race_with_six_shared_liberties_is_seki() {
+        let rows = [
+            "XXXXXXOX.....", //
+            "......OX.....",
+            "OOOOOOOX.....",
+            "XXXXXXXX.....",
+            ".............",
+        ];
+        let board = board_from_top_rows(13, &rows);
+        let (mut infos, chain_of, chains, sure) = judged_as(&board, |color, first| {
+            if color == Color::Black && first == at(0, 0) {
+                Status::Dead
+            } else {
+                Status::Alive
+            }
+        });
+        let shared = settle_counted_races(&board, &chains, &chain_of, &mut infos, &sure);
+        assert_eq!(infos[chain_of[at(0, 0)]].status, Status::Seki);
+        assert_eq!(infos[chain_of[at(0, 2)]].status, Status::Seki);
+        assert_eq!(infos[chain_of[at(7, 0)]].status, Status::Alive);
+        let mut shared = shared;
+        shared.sort_unstable();
+        assert_eq!(shared, (0..6).map(|x| at(x, 1)).collect::<Vec<_>>());
     }
 
     /// The statuses of White's chain on the second line (at b2) and

@@ -3,8 +3,9 @@
 //! the rest (run a second time, with the tactical reader's captives given
 //! up, where the two disagree), and local reading (its dead verdicts
 //! checked against the attacker's chains beside the walls), double-ko and
-//! standoff recognition and the races between groups overrule the
-//! playouts where they are unsure or blind; a chain alive by Benson's
+//! standoff recognition and the races between groups (read, or counted
+//! when too long to read) overrule the playouts where they are unsure or
+//! blind; a chain alive by Benson's
 //! test with big empty eye spaces as two eyes is sure, chains that cannot
 //! be cut apart share the surest confidence among them, and stray
 //! invaders are as sure as their walls. No point classes and no filling
@@ -19,7 +20,7 @@ use crate::captives::captive_stones;
 use crate::carving::carve;
 use crate::double_ko::double_ko_sekis;
 use crate::eye_links::break_false_seki;
-use crate::group_races::settle_group_races;
+use crate::group_races::{settle_counted_races, settle_group_races};
 use crate::invaders::settle_stray_invaders;
 use crate::judgement::{ChainInfo, JudgeOptions, Stage, Status, StatusSource};
 use crate::playout::{ownership_until, Masks, Ownership};
@@ -483,6 +484,9 @@ pub(crate) fn chain_statuses(
     //     rough by design); see `group_races`.
     if matches!(source, StatusSource::Builtin) && opts.stage == Stage::Final {
         settle_group_races(board, &chains, &chain_of, &mut infos, &sure, &captive);
+        for l in settle_counted_races(board, &chains, &chain_of, &mut infos, &sure) {
+            read_shared[l] = true;
+        }
         // 1i. A seki one side breaks by connecting through its own eye to
         //     a live group; see `eye_links`.
         if let Some(o) = &own {

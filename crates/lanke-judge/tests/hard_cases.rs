@@ -687,3 +687,40 @@ fn a_region_walled_but_for_a_gap_is_the_walls_territory() {
         assert_eq!(class(&j, p), PointClass::Dame, "{p}");
     }
 }
+
+/// A long race counted: in the CWI record Kisei title 2008 game 6
+/// (W+4.5) Black's ten stones on the right (mh-rk) and White's twelve
+/// below them (kk-sl, om) have no eye; Black's have two liberties of
+/// their own (pi, sj), White's three (jk, qm, rm), and they share five
+/// (nk-qk, sk). Whoever fills a shared liberty first runs into atari
+/// first, and neither side is far enough ahead to fill them all: seki.
+/// The playouts, filling at random, took Black's stones (W+31.5); the
+/// race is beyond the race reader's five liberties, and counted
+/// (`liberty_count`) it is the seki the record counts.
+#[test]
+fn a_long_eyeless_race_with_five_shared_liberties_is_seki() {
+    let j = judged_bytes(lanke_testdata::cwi_file("games/Kisei/Title/Kis-2008-6.sgf"));
+    for p in ["mh", "rk", "ml", "kk"] {
+        assert_eq!(status_at(&j, p), Status::Seki, "{p}");
+    }
+    assert_eq!(
+        j.dead[0],
+        pts(&["do", "em", "eo", "fn", "fp", "gq", "gr", "kh"])
+    );
+    assert_eq!(j.after_fill.territory, [59, 59]);
+}
+
+/// The same count in Alum 16/P10 (B+2.5): Black's chain down the h
+/// column from the top edge (ha-hk) and White's inside it (ib-lk) have
+/// no eye and four liberties in common (ic, lc, ie, je), more in all
+/// than the race reader takes: seki, as GNU Go also reads it. The
+/// playouts took Black's chain (W+54.5); counted, the record's B+2.5.
+#[test]
+fn a_long_race_down_the_centre_is_seki() {
+    let j = judged_bytes(lanke_testdata::cwi_file("games/Alum/16/P10.sgf"));
+    for p in ["ha", "hk", "ib", "lk"] {
+        assert_eq!(status_at(&j, p), Status::Seki, "{p}");
+    }
+    assert_eq!(j.dead[0], pts(&["cm", "ok", "on", "pk", "pn", "qn", "sn"]));
+    assert_eq!(j.after_fill.territory, [53, 36]);
+}
