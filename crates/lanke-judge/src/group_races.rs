@@ -16,7 +16,7 @@
 //! outcome turns on one move is the ending's business. Before the races,
 //! a group the playouts call dead that can join a live one by eating a
 //! captive is joined. A race too long to read, between two chains
-//! without an eye, is counted instead (`liberty_count`), and only its
+//! without eye space, is counted instead (`liberty_count`), and only its
 //! seki is taken. No point classes here.
 
 use lanke_board::{Board, Cell};
@@ -243,7 +243,8 @@ pub(crate) fn settle_group_races(
 /// Long races counted: a chain the playouts call dead (a group of
 /// `GROUP_STONES` or more) against a live one beside it, either with more
 /// liberties than the race reader takes (`MAX_RACE_LIBERTIES`), both
-/// without an eye, standing alone and cornered, and every liberty of one
+/// without eye space (every liberty's empty region touches the other
+/// colour), standing alone and cornered, and every liberty of one
 /// chain's own fillable by the other side without self-atari: the race is
 /// counted (`liberty_count`). Neither taken whoever moves first: both in
 /// seki, and their shared liberties are returned. A race the dead chain
@@ -291,7 +292,7 @@ pub(crate) fn settle_counted_races(
                 let other = dead + live - k;
                 view.stands_alone(k)
                     && view.cornered(k, other, &counts)
-                    && !has_eye(board, &liberties[k], &chains[k].1)
+                    && !has_eye_space(board, &liberties[k], &chains[k].1)
             });
             if !trapped {
                 continue;
@@ -329,13 +330,31 @@ pub(crate) fn settle_counted_races(
     seki_points
 }
 
-/// Has the chain of `stones` an eye among its `liberties`: a point whose
-/// every neighbour on the board is one of its stones?
-fn has_eye(board: &Board, liberties: &[usize], stones: &[usize]) -> bool {
+/// Has the chain of `stones` eye space: a liberty whose empty region
+/// (the empty points it reaches through empty points) touches no stone of
+/// the other colour — a one-point eye, or a larger space of its own that
+/// the other side cannot fill from outside? A strip of empty points
+/// shared with the other colour is none.
+fn has_eye_space(board: &Board, liberties: &[usize], stones: &[usize]) -> bool {
+    let Some(own) = board.cell(stones[0]).color() else {
+        return false;
+    };
+    let foe = Cell::of(own.opponent());
     liberties.iter().any(|&l| {
-        Board::neighbours(l)
-            .iter()
-            .all(|&n| board.cell(n) == Cell::Border || stones.contains(&n))
+        let mut region = vec![l];
+        let mut at = 0;
+        while at < region.len() {
+            let p = region[at];
+            at += 1;
+            for n in Board::neighbours(p) {
+                match board.cell(n) {
+                    c if c == foe => return false,
+                    Cell::Empty if !region.contains(&n) => region.push(n),
+                    _ => {}
+                }
+            }
+        }
+        true
     })
 }
 
