@@ -158,10 +158,7 @@ pub(crate) fn settle_group_races(
         list: chains,
         chain_of,
     };
-    let proven = |k: usize| {
-        let (color, stones) = &chains[k];
-        sure[color.index()].alive[stones[0]] || sure[color.opponent().index()].territory[stones[0]]
-    };
+    let proven = |k: usize| proven_by_benson(&chains[k], sure);
     let liberties: Vec<usize> = chains
         .iter()
         .map(|(_, stones)| board.liberties_of(stones).len())
@@ -260,10 +257,7 @@ pub(crate) fn settle_counted_races(
     infos: &mut [ChainInfo],
     sure: &[PassAlive; 2],
 ) -> Vec<usize> {
-    let proven = |k: usize| {
-        let (color, stones) = &chains[k];
-        sure[color.index()].alive[stones[0]] || sure[color.opponent().index()].territory[stones[0]]
-    };
+    let proven = |k: usize| proven_by_benson(&chains[k], sure);
     let view = Chains {
         board,
         list: chains,
@@ -330,6 +324,12 @@ pub(crate) fn settle_counted_races(
     seki_points
 }
 
+/// Does Benson's test settle `chain`: alive, or standing in a region the
+/// other colour's pass-alive chains seal?
+fn proven_by_benson((color, stones): &(Color, Vec<usize>), sure: &[PassAlive; 2]) -> bool {
+    sure[color.index()].alive[stones[0]] || sure[color.opponent().index()].territory[stones[0]]
+}
+
 /// Has the chain of `stones` eye space: a liberty whose empty region
 /// (the empty points it reaches through empty points) touches no stone of
 /// the other colour — a one-point eye, or a larger space of its own that
@@ -339,22 +339,17 @@ fn has_eye_space(board: &Board, liberties: &[usize], stones: &[usize]) -> bool {
     let Some(own) = board.cell(stones[0]).color() else {
         return false;
     };
-    let foe = Cell::of(own.opponent());
+    let cells = board.points().last().map_or(0, |i| i + 1);
+    let mut seen = vec![false; cells];
     liberties.iter().any(|&l| {
-        let mut region = vec![l];
-        let mut at = 0;
-        while at < region.len() {
-            let p = region[at];
-            at += 1;
-            for n in Board::neighbours(p) {
-                match board.cell(n) {
-                    c if c == foe => return false,
-                    Cell::Empty if !region.contains(&n) => region.push(n),
-                    _ => {}
-                }
-            }
+        if seen[l] {
+            return false;
         }
-        true
+        let region = board.empty_region_at(l, &mut seen);
+        match own {
+            Color::Black => !region.touches_white,
+            Color::White => !region.touches_black,
+        }
     })
 }
 
