@@ -247,6 +247,7 @@ pub(crate) fn settle_group_races(
 /// seki, and their shared liberties are returned. A race the dead chain
 /// wins turns nothing: taking one chain beside it is not life when others
 /// surround it.
+///
 /// Random playouts fill shared liberties at random, so such a race comes
 /// out with one side taken (Kisei title 2008 game 6: Black's ten stones
 /// on the right, seven liberties against White's eight, five shared).
