@@ -194,6 +194,9 @@ fn the_judges_own_lists_and_territory_given_back_judge_alike() {
         "games/Meijin/43/11.sgf",
         "games/Honinbo/48/02.sgf",
         "games/Tengen/51/R08.sgf",
+        // Sekis of long races the judge counts (`liberty_count`).
+        "games/Kisei/Title/Kis-2008-6.sgf",
+        "games/Alum/16/P10.sgf",
     ] {
         files.push(lanke_testdata::cwi_file(member).to_vec());
     }
