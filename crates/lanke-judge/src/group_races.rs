@@ -258,6 +258,12 @@ pub(crate) fn settle_counted_races(
     infos: &mut [ChainInfo],
     sure: &[PassAlive; 2],
 ) -> Vec<usize> {
+    // As in `settle_group_races`: without a dead group there is nothing
+    // to count.
+    let doubted = |k: usize| infos[k].status == Status::Dead && chains[k].1.len() >= GROUP_STONES;
+    if !(0..chains.len()).any(doubted) {
+        return Vec::new();
+    }
     let proven = |k: usize| proven_by_benson(&chains[k], sure);
     let view = Chains {
         board,
@@ -297,14 +303,18 @@ pub(crate) fn settle_counted_races(
                 .copied()
                 .filter(|l| liberties[live].contains(l))
                 .collect();
+            // Each chain's own liberties, counted only when the other side
+            // can fill every one of them safely.
             let own = pair.map(|k| {
-                let other = dead + live - k;
-                liberties[k]
+                let filler = chains[dead + live - k].0;
+                let own: Vec<usize> = liberties[k]
                     .iter()
                     .copied()
                     .filter(|l| !shared.contains(l))
-                    .map(|l| safely_filled(board, l, chains[other].0).then_some(1u32))
-                    .sum::<Option<u32>>()
+                    .collect();
+                own.iter()
+                    .all(|&l| safely_filled(board, l, filler))
+                    .then_some(own.len() as u32)
             });
             let [Some(own_dead), Some(own_live)] = own else {
                 continue;

@@ -5,11 +5,10 @@
 //! checked against the attacker's chains beside the walls), double-ko and
 //! standoff recognition and the races between groups (read, or counted
 //! when too long to read) overrule the playouts where they are unsure or
-//! blind; a chain alive by Benson's
-//! test with big empty eye spaces as two eyes is sure, chains that cannot
-//! be cut apart share the surest confidence among them, and stray
-//! invaders are as sure as their walls. No point classes and no filling
-//! here.
+//! blind; a chain alive by Benson's test with big empty eye spaces as two
+//! eyes is sure, chains that cannot be cut apart share the surest
+//! confidence among them, and stray invaders are as sure as their walls.
+//! No point classes and no filling here.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::{Color, Point};

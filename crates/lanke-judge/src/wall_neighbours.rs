@@ -174,17 +174,7 @@ mod tests {
     /// to the group with a second move: two eyes.
     #[test]
     fn an_atari_on_a_short_wall_neighbour_buys_the_second_eye() {
-        let board = board_from_top_rows(
-            9,
-            &[
-                ".XX.O.X..", //
-                ".XXO.OOX.", //
-                ".XOOOXXX.", //
-                ".XO.OOX..", //
-                ".XXOOX...", //
-                "...XX....", //
-            ],
-        );
+        let board = two_eyed_white(false);
         let enc = read_dead(&board, Color::White, |e| e.region.len() == 2);
         assert!(forcing_move_escapes(&board, &enc, |_| false));
     }
@@ -193,19 +183,26 @@ mod tests {
     /// (a third liberty): no forcing move, the verdict stands.
     #[test]
     fn without_a_short_neighbour_the_dead_verdict_stands() {
-        let board = board_from_top_rows(
-            9,
-            &[
-                ".XX.O.XX.", //
-                ".XXO.OOX.", //
-                ".XOOOXXX.", //
-                ".XO.OOX..", //
-                ".XXOOX...", //
-                "...XX....", //
-            ],
-        );
+        let board = two_eyed_white(true);
         let enc = read_dead(&board, Color::White, |e| e.region.len() == 2);
         assert!(!forcing_move_escapes(&board, &enc, |_| false));
+    }
+
+    /// The White group of the two tests above; with `joined`, a Black
+    /// stone to the right of Black's first-line stone beside it joins
+    /// that stone to Black's wall.
+    fn two_eyed_white(joined: bool) -> Board {
+        board_from_top_rows(
+            9,
+            &[
+                if joined { ".XX.O.XX." } else { ".XX.O.X.." },
+                ".XXO.OOX.",
+                ".XOOOXXX.",
+                ".XO.OOX..",
+                ".XXOOX...",
+                "...XX....",
+            ],
+        )
     }
 
     /// A seki with an eye each: Black's corner chain (its eye in the

@@ -314,8 +314,8 @@ fn a_group_that_eats_cutting_stones_lives() {
 /// the group dead whoever moves first (W+52.5 for Black). But ps has two
 /// liberties: White's os joins the short chains and puts it in atari,
 /// Black extends at qs, and White's ms then joins everything around nr
-/// (`wall_neighbours`). The group is left to the playouts, which keep it alive, and
-/// the filling plays that very sequence.
+/// (`wall_neighbours`). The group is left to the playouts, which keep it
+/// alive, and the filling plays that very sequence.
 #[test]
 fn an_atari_on_a_short_wall_neighbour_keeps_a_group_alive() {
     let j = judged_bytes(lanke_testdata::cwi_file("games/Tengen/08/22.sgf"));
