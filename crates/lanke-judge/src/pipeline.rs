@@ -4,7 +4,8 @@
 //! after it. Each stage lives in its own module; this one runs them in
 //! order, keeps, of the two move orders, the one the records favour, and
 //! runs stages 2–6 again for the alternative readings (the other order;
-//! open chains read in either colour's favour).
+//! open chains read in either colour's favour), one of which replaces the
+//! judgement when the judgement's filling takes a living group.
 
 use lanke_board::{next_to_move, Board, Cell, EmptyRegion, Replay};
 use lanke_sgf::{Color, GameRecord, Point};
@@ -15,6 +16,7 @@ use crate::groups::groups_of;
 use crate::judgement::{
     counts_of, protective_moves, Alternative, AlternativeKind, ChainInfo, Counts, EndingMode, Fill,
     Group, JudgeOptions, Judgement, PointClass, Stage, Status, StatusSource, OPEN_BELOW,
+    UNFINISHED_DAME,
 };
 use crate::marked::judge_marked;
 use crate::races::RaceMemo;
@@ -105,15 +107,19 @@ fn judge_once(
     } else {
         Vec::new()
     };
-    let (mut judgement, other_order) = read(statuses);
+    let main = read(statuses);
+    let open: Vec<(Color, Read)> = open_readings
+        .into_iter()
+        .map(|(favoured, statuses)| (favoured, read(statuses)))
+        .collect();
+    let ((mut judgement, other_order), open) = keep_groups_alive(main, open);
     judgement
         .alternatives
         .extend(other_order.map(|j| Alternative {
             kind: AlternativeKind::OtherOrder,
             judgement: j,
         }));
-    for (favoured, statuses) in open_readings {
-        let (kept, other) = read(statuses);
+    for (favoured, (kept, other)) in open {
         for j in std::iter::once(kept).chain(other) {
             judgement.alternatives.push(Alternative {
                 kind: AlternativeKind::OpenFor(favoured),
@@ -122,6 +128,61 @@ fn judge_once(
         }
     }
     (judgement, stopped_by_sign)
+}
+
+/// Fewest live stones one capture of the filling takes before the
+/// reading that lets it is doubted (see [`keep_groups_alive`]).
+const GROUP_TAKEN: u16 = 3;
+
+/// The largest capture of live stones the judgement's filling makes, when
+/// it takes [`GROUP_TAKEN`] stones or more: the colour taken and how many.
+fn group_taken(j: &Judgement) -> Option<(Color, u16)> {
+    j.fills
+        .iter()
+        .filter(|f| f.prisoners >= GROUP_TAKEN)
+        .max_by_key(|f| f.prisoners)
+        .map(|f| (f.color.opponent(), f.prisoners))
+}
+
+/// One reading of a position: the judgement of the move order kept and,
+/// when the other order's ending differs, that one's.
+type Read = (Judgement, Option<Judgement>);
+
+/// A finished game's dame filling does not take a living group: players
+/// who could lose one by filling dame would have played on. When the
+/// filling of the `main` reading takes one, some status around it is
+/// wrong: either the group taken was dead (then its capture counts much as
+/// its removal would, and nothing need change) or open chains of the
+/// capturing colour that the judge kept alive are dead. The second is
+/// taken when no open chain of the capturing colour is larger than the
+/// group taken — a player gives up the smaller group, not the larger —
+/// and the reading of the `open` chains in the victim's favour ends
+/// without taking a group in a position played out (at most
+/// [`UNFINISHED_DAME`] neutral points): that reading becomes the main
+/// one, and the main one an open reading in the capturer's favour.
+fn keep_groups_alive(main: Read, mut open: Vec<(Color, Read)>) -> (Read, Vec<(Color, Read)>) {
+    let Some((victim, taken)) = group_taken(&main.0) else {
+        return (main, open);
+    };
+    let larger_open_capturer = main.0.chains.iter().any(|c| {
+        c.color != victim
+            && c.status == Status::Alive
+            && c.confidence < OPEN_BELOW
+            && c.stones.len() > usize::from(taken)
+    });
+    let at = open.iter().position(|(favoured, (kept, _))| {
+        *favoured == victim
+            && group_taken(kept).is_none()
+            && kept.before_fill.neutral() <= UNFINISHED_DAME
+    });
+    match at {
+        Some(at) if !larger_open_capturer => {
+            let (_, chosen) = open.remove(at);
+            open.push((victim.opponent(), main));
+            (chosen, open)
+        }
+        _ => (main, open),
+    }
 }
 
 /// `statuses` with every open chain (confidence below [`OPEN_BELOW`], alive

@@ -7,7 +7,7 @@ mod common;
 
 use common::{pts, record};
 use lanke_board::replay;
-use lanke_judge::{pass_alive, FillKind, Judgement, PointClass};
+use lanke_judge::{pass_alive, AlternativeKind, FillKind, Judgement, PointClass};
 use lanke_sgf::{Color, Point};
 use lanke_testdata::cwi_file;
 
@@ -482,4 +482,35 @@ fn the_territory_behind_a_gap_on_the_first_line_is_the_walls_owner() {
     // the game's captures (B 28, W 18) and the dead stones (W 10 for B,
     // B 9 for W): B 91, W 86, komi 0: B+5, the record.
     assert_eq!(j.after_fill.territory, [53, 59]);
+}
+
+/// A finished game's dame filling does not take a living group. In Kisei
+/// 4/E01 (recorded W+9.5) Black's three stones qo, rn and ro inside
+/// White's lower right area are unsure (the playouts keep them alive at
+/// 0.06); alive, they leave White's seventeen stones beside them short of
+/// liberties and the filling takes twelve of them (B+33.5). No open chain
+/// of Black's is larger than the group taken, so the reading of the open
+/// chains in White's favour is the judgement: the trio is dead, nothing is
+/// taken, and the count is W+10.5, a protective move from the record. The
+/// first reading stays as an open alternative in Black's favour.
+#[test]
+fn a_filling_that_takes_a_group_reads_the_unsure_invaders_dead() {
+    let j = judged("games/Kisei/04/E01.sgf");
+    assert_eq!(
+        j.dead[0],
+        pts(&["gj", "gk", "hk", "ik", "mp", "qo", "rn", "ro", "sb"])
+    );
+    assert!(j.fills.iter().all(|f| f.prisoners == 0), "{:?}", j.fills);
+    assert_eq!(j.after_fill.territory, [77, 68]);
+    assert!(j.alternatives.iter().any(|a| {
+        a.kind == AlternativeKind::OpenFor(Color::Black)
+            && a.judgement.fills.iter().any(|f| f.prisoners == 12)
+    }));
+    // Meijin title 1972 game 5 (B+3): Black's trio cb, cc, db in White's
+    // top left corner, alive at confidence 0, let the filling take eight
+    // White stones (B+34); read dead, the count is the record's.
+    let j = judged("games/OMeijin/Title/Mei-1972-5.sgf");
+    assert_eq!(j.dead[0], pts(&["cb", "cc", "db", "rg"]));
+    assert!(j.fills.iter().all(|f| f.prisoners == 0), "{:?}", j.fills);
+    assert_eq!(j.after_fill.territory, [61, 69]);
 }

@@ -51,11 +51,7 @@ pub fn ended_on_the_board(result_raw: &str, r: &Replay) -> bool {
     !stopped_early || r.tally.first_double_pass.is_some()
 }
 
-/// Neutral points left at a record's end beyond which the game was plainly
-/// not played out: on eval sample 1 the exactly reproduced records have at
-/// most 28 but for one chance match (Oteai 1974 game 185, 144), while 16
-/// misses have 41 to 267.
-pub const UNFINISHED_DAME: u32 = 40;
+pub use lanke_judge::UNFINISHED_DAME;
 
 /// Did the record stop plainly before the end: more than
 /// [`UNFINISHED_DAME`] neutral points left, or under 100 moves?
