@@ -28,6 +28,7 @@ mod group_races;
 mod groups;
 mod invaders;
 mod judgement;
+mod late_seki;
 mod liberty_count;
 mod marked;
 mod pipeline;

@@ -18,6 +18,7 @@ use crate::judgement::{
     Group, JudgeOptions, Judgement, PointClass, Stage, Status, StatusSource, OPEN_BELOW,
     UNFINISHED_DAME,
 };
+use crate::late_seki::{settle_late_sekis, LateSekis};
 use crate::marked::judge_marked;
 use crate::races::RaceMemo;
 use crate::settle::Settler;
@@ -86,7 +87,7 @@ fn judge_once(
     // Every reading of this position fills the same board: the races
     // its fillings read are read once.
     let races = RaceMemo::default();
-    let read = |statuses: Statuses| {
+    let read = |statuses: Statuses, late_sekis: bool| {
         let stages = Stages {
             board,
             to_move,
@@ -94,6 +95,7 @@ fn judge_once(
             opts,
             source: &name,
             races: &races,
+            late_sekis,
         };
         stages.read(statuses)
     };
@@ -107,10 +109,13 @@ fn judge_once(
     } else {
         Vec::new()
     };
-    let main = read(statuses);
+    // The sekis the filling leaves are looked for in the main reading
+    // (the open ones bound the range).
+    let late_sekis = matches!(source, StatusSource::Builtin) && opts.stage == Stage::Final;
+    let main = read(statuses, late_sekis);
     let open: Vec<(Color, Read)> = open_readings
         .into_iter()
-        .map(|(favoured, statuses)| (favoured, read(statuses)))
+        .map(|(favoured, statuses)| (favoured, read(statuses, false)))
         .collect();
     let ((mut judgement, other_order), open) = keep_groups_alive(main, open);
     judgement
@@ -216,31 +221,34 @@ struct Stages<'a> {
     opts: &'a JudgeOptions,
     source: &'a str,
     races: &'a RaceMemo,
+    /// The sekis the filling leaves are settled (`late_seki`): taken by
+    /// their owner where it could have, else judged again as sekis. For
+    /// the built-in judge's main reading of a final position, once.
+    late_sekis: bool,
 }
 
 impl Stages<'_> {
     /// Stages 2–6 on `statuses`: the judgement of the move order kept and,
     /// when the other order's ending differs, the judgement of that one.
     fn read(&self, mut statuses: Statuses) -> (Judgement, Option<Judgement>) {
+        // The statuses as given, should the sekis the filling leaves call
+        // for a second reading.
+        let given = self.late_sekis.then(|| statuses.infos.clone());
         let Classified {
             classes,
             estimated,
             dead,
             before_fill,
         } = classify(self.board, &mut statuses, self.opts.stage);
-        let infos = statuses.infos;
-        let (kept, other) = play_ending(
-            self.board,
-            self.to_move,
-            self.ko_ban,
-            self.opts,
-            &classes,
-            &infos,
-            self.races,
-        );
+        let infos = std::mem::take(&mut statuses.infos);
+        let (kept, other) = play_ending(self, &classes, &infos);
+        if let Some(given) = given.filter(|_| !kept.2.stones.is_empty()) {
+            statuses.infos = given;
+            return self.read_with_sekis(statuses, &kept.2);
+        }
         let played_out = self.opts.ending == EndingMode::PlayedOut;
         let confidence = infos.iter().map(|c| c.confidence).fold(1.0f32, f32::min);
-        let judgement = |(fills, filled): (Vec<Fill>, Board)| {
+        let judgement = |(fills, filled, _): Ended| {
             let (after_fill, groups) =
                 after_filling(&classes, &fills, &filled, &estimated, played_out);
             Judgement {
@@ -262,23 +270,50 @@ impl Stages<'_> {
         let other = (other.0 != kept.0).then(|| judgement(other));
         (judgement(kept), other)
     }
+
+    /// Stages 2–6 again on `statuses` with the chains of the sekis the
+    /// kept ending left (`sekis`) in seki and their eye spaces shared.
+    fn read_with_sekis(
+        &self,
+        mut statuses: Statuses,
+        sekis: &LateSekis,
+    ) -> (Judgement, Option<Judgement>) {
+        for &i in &sekis.stones {
+            if self.board.cell(i).color().is_some() {
+                let k = statuses.chain_of[i];
+                statuses.infos[k].status = Status::Seki;
+            }
+        }
+        for &i in &sekis.shared {
+            statuses.read_shared[i] = self.board.cell(i) == Cell::Empty;
+        }
+        let again = Stages {
+            late_sekis: false,
+            ..*self
+        };
+        again.read(statuses)
+    }
 }
 
 /// Stage 5: the moves a final position leaves, played on the real board
 /// with dead stones still standing — they take liberties from the chains
 /// around them, and a chain the filling puts in atari must be protected
-/// (often by capturing them). Returns the fills of the order kept and the
-/// board they leave, dead stones removed, then the other order's (no
-/// fills when it was not played).
-fn play_ending(
-    board: &Board,
-    to_move: Color,
-    ko_ban: Option<Point>,
-    opts: &JudgeOptions,
-    classes: &[PointClass],
-    infos: &[ChainInfo],
-    races: &RaceMemo,
-) -> (Ended, Ended) {
+/// (often by capturing them). With `late_sekis`, the sekis a filling
+/// leaves are settled (`late_seki`): the owner's captures it could have
+/// made join its fills, the others are returned with it. Returns the
+/// fills of the order kept, the board they leave (dead stones removed)
+/// and its sekis, then the other order's (no fills when it was not
+/// played).
+fn play_ending(stages: &Stages<'_>, classes: &[PointClass], infos: &[ChainInfo]) -> (Ended, Ended) {
+    let Stages {
+        board,
+        to_move,
+        ko_ban,
+        opts,
+        races,
+        late_sekis,
+        ..
+    } = *stages;
     let size = board.size();
     let cells = board.points().last().map_or(0, |i| i + 1);
     let mut filled = board.clone();
@@ -368,6 +403,19 @@ fn play_ending(
     } else {
         (Vec::new(), Vec::new())
     };
+    // The sekis the filling left, read with the dead stones standing.
+    let mut fills = fills;
+    let settle = |b: &mut Board, fills: &mut Vec<Fill>| {
+        if late_sekis && opts.stage == Stage::Final {
+            settle_late_sekis(board, b, fills, &dead_mask)
+        } else {
+            LateSekis::default()
+        }
+    };
+    let left = (
+        settle(&mut filled, &mut fills.0),
+        settle(&mut other, &mut fills.1),
+    );
     // The dead stones still standing are lifted; a point one was taken
     // from and its owner's opponent filled again keeps that stone.
     for i in board.points() {
@@ -379,7 +427,7 @@ fn play_ending(
             }
         }
     }
-    keep_order((fills.0, filled), (fills.1, other))
+    keep_order((fills.0, filled, left.0), (fills.1, other, left.1))
 }
 
 /// Stage 6: the counts and living groups on the `filled` board: the
@@ -466,8 +514,9 @@ fn after_filling(
     (after_fill, groups)
 }
 
-/// One order's ending: its fills and the board they leave.
-type Ended = (Vec<Fill>, Board);
+/// One order's ending: its fills, the board they leave and the sekis they
+/// left (when asked for).
+type Ended = (Vec<Fill>, Board, LateSekis);
 
 /// Of the two orders' endings (the side to move's first), the one with
 /// more protective moves, the side to move's on a tie; then the other.

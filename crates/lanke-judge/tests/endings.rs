@@ -514,3 +514,41 @@ fn a_filling_that_takes_a_group_reads_the_unsure_invaders_dead() {
     assert!(j.fills.iter().all(|f| f.prisoners == 0), "{:?}", j.fills);
     assert_eq!(j.after_fill.territory, [61, 69]);
 }
+
+/// Dead stones the filling would leave in seki are taken first. In CJ
+/// Shuko 1983 game 3 (B+2.5) White's five stones qf-rh inside Black's
+/// right side share their last liberties, rg and ph, with Black's walls.
+/// Once the dame are filled Black can fill neither (either puts a wall in
+/// atari), so the stones could no longer be taken: a seki. Before the
+/// filling Black takes them with ph and rg, and a strong player does:
+/// two protective moves, the record's count.
+#[test]
+fn stones_the_filling_would_leave_in_seki_are_taken_first() {
+    let j = judged("games/CJShuko/1983/3.sgf");
+    assert_eq!(j.dead[1], pts(&["qf", "qg", "qh", "rf", "rh"]));
+    let black = protective_by(&j, Color::Black);
+    assert!(
+        black.contains(&"ph".to_string()) && black.contains(&"rg".to_string()),
+        "{black:?}"
+    );
+    assert_eq!(j.after_fill.territory, [39, 34]);
+}
+
+/// Stones their owner could not have taken even before the filling are in
+/// seki. In Honinbo title 1994 game 3 (W+6.5) Black's three stones ka, lb
+/// and ma on the top edge, read dead, keep an eye at la and stand among
+/// White's twenty-one stones from ga, short of liberties; with the dame
+/// filled neither side can take the other, and White could not take them
+/// before the filling either: they are a seki, as GNU Go also reads it,
+/// and the count is the record's.
+#[test]
+fn stones_their_owner_never_could_take_are_in_seki() {
+    let j = judged("games/Honinbo/Title/Hon-1994-3.sgf");
+    for p in ["ka", "lb", "ma", "ga"] {
+        let p = Point::from_sgf(p).unwrap();
+        let chain = j.chains.iter().find(|c| c.stones.contains(&p)).unwrap();
+        assert_eq!(chain.status, lanke_judge::Status::Seki, "{p:?}");
+    }
+    assert_eq!(j.dead[0], pts(&["bi", "mj", "mk", "nj", "oh", "oi", "pi"]));
+    assert_eq!(j.after_fill.territory, [55, 58]);
+}
