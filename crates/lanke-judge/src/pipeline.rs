@@ -284,8 +284,12 @@ impl Stages<'_> {
                 statuses.infos[k].status = Status::Seki;
             }
         }
-        for &i in &sekis.shared {
-            statuses.read_shared[i] = self.board.cell(i) == Cell::Empty;
+        for &i in sekis
+            .shared
+            .iter()
+            .filter(|&&i| self.board.cell(i) == Cell::Empty)
+        {
+            statuses.read_shared[i] = true;
         }
         let again = Stages {
             late_sekis: false,
