@@ -21,7 +21,7 @@ use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
 use crate::judgement::{Fill, FillKind};
-use crate::reading::{enclosures_in, read, LocalStatus, MAX_ENCLOSURE};
+use crate::reading::{enclosures_holding_dead, read, LocalStatus};
 use crate::tactics::{Tactics, TACTICS_BUDGET};
 
 /// The most liberties a wall chain beside dead stones may have for the
@@ -115,17 +115,7 @@ fn sekis_left(board: &Board, dead: &[bool]) -> Vec<LateSeki> {
         if !short_wall {
             continue;
         }
-        let (region_of, regions) = board.regions_without(owner);
-        // Without a small region holding a dead stone, no enclosure is
-        // looked for.
-        let holds_dead = |r: &Vec<usize>| {
-            r.len() <= MAX_ENCLOSURE && r.iter().any(|&i| board.cell(i) == foe && dead[i])
-        };
-        if !regions.iter().any(holds_dead) {
-            continue;
-        }
-        let open = vec![false; regions.len()];
-        for enc in enclosures_in(board, owner, &board.chains(), &region_of, &regions, &open) {
+        for enc in enclosures_holding_dead(board, owner, dead) {
             let dead_inside: Vec<usize> = enc
                 .region
                 .iter()

@@ -410,7 +410,7 @@ fn play_ending(stages: &Stages<'_>, classes: &[PointClass], infos: &[ChainInfo])
     // The sekis the filling left, read with the dead stones standing.
     let mut fills = fills;
     let settle = |b: &mut Board, fills: &mut Vec<Fill>| {
-        if late_sekis && opts.stage == Stage::Final {
+        if late_sekis {
             settle_late_sekis(board, b, fills, &dead_mask)
         } else {
             LateSekis::default()

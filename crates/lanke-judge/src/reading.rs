@@ -171,6 +171,28 @@ pub fn enclosures(board: &Board, defender: Color) -> Vec<Enclosure> {
     )
 }
 
+/// The enclosures of `owner` on `board` when one of its small regions
+/// holds a dead stone of the other colour (`dead` by grid index); none
+/// otherwise, and then the enclosures are not looked for: the question of
+/// the stages that read eye spaces holding dead stones once the dame are
+/// filled (`teire`, `late_seki`).
+pub(crate) fn enclosures_holding_dead(
+    board: &Board,
+    owner: Color,
+    dead: &[bool],
+) -> Vec<Enclosure> {
+    let foe = Cell::of(owner.opponent());
+    let (region_of, regions) = board.regions_without(owner);
+    let holds_dead = |r: &Vec<usize>| {
+        r.len() <= MAX_ENCLOSURE && r.iter().any(|&i| dead[i] && board.cell(i) == foe)
+    };
+    if !regions.iter().any(holds_dead) {
+        return Vec::new();
+    }
+    let open = vec![false; regions.len()];
+    enclosures_in(board, owner, &board.chains(), &region_of, &regions, &open)
+}
+
 /// [`enclosures`] given the board's chains (`Board::chains`) and the regions
 /// without `defender` (`Board::regions_without`, or carved by `carving`),
 /// which the judge reads once for every use; an `open` region is never eye

@@ -22,7 +22,7 @@ use lanke_sgf::Color;
 
 use crate::filling::inside_own;
 use crate::judgement::PointClass;
-use crate::reading::{enclosures_in, lives, Enclosure, MAX_ENCLOSURE};
+use crate::reading::{enclosures_holding_dead, lives, Enclosure};
 
 /// What the filling knows when it asks: each point's class, the dead
 /// stones, the points the ending's reading settled (left alone) and the
@@ -45,20 +45,7 @@ pub(crate) fn owed_in_enclosures<F: Fn(usize) -> PointClass>(
     side: Color,
     known: &Filled<'_, F>,
 ) -> Option<usize> {
-    // The regions without `side`'s stones, read once: without a small one
-    // holding a dead opponent stone no enclosure can owe anything, and the
-    // enclosures are not looked for.
-    let (region_of, regions) = board.regions_without(side);
-    let holds_dead = |r: &Vec<usize>| {
-        r.len() <= MAX_ENCLOSURE
-            && r.iter()
-                .any(|&i| known.dead[i] && board.cell(i) == Cell::of(side.opponent()))
-    };
-    if !regions.iter().any(holds_dead) {
-        return None;
-    }
-    let open = vec![false; regions.len()];
-    enclosures_in(board, side, &board.chains(), &region_of, &regions, &open)
+    enclosures_holding_dead(board, side, known.dead)
         .into_iter()
         .find_map(|enc| owed_in(board, &enc, known))
 }
