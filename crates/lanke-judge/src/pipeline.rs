@@ -5,7 +5,8 @@
 //! order, keeps, of the two move orders, the one the records favour, and
 //! runs stages 2–6 again for the alternative readings (the other order;
 //! open chains read in either colour's favour), one of which replaces the
-//! judgement when the judgement's filling takes a living group.
+//! judgement when the judgement's filling takes a living group or makes a
+//! game its players played out one lost by far.
 
 use lanke_board::{next_to_move, Board, Cell, EmptyRegion, Replay};
 use lanke_sgf::{Color, GameRecord, Point};
@@ -34,19 +35,37 @@ pub fn judge(
     source: &StatusSource,
     opts: &JudgeOptions,
 ) -> Judgement {
-    let (judgement, stopped_by_sign) = judge_once(board, to_move, ko_ban, source, opts, true);
+    judge_played_out(board, to_move, ko_ban, source, opts, None)
+}
+
+/// [`judge`], where `even` (when known) is the area margin at which the
+/// game is even — the komi plus Black's handicap stones — so that readings
+/// can be weighed by how close they make a game its players played out
+/// ([`keep_the_game_close`]).
+fn judge_played_out(
+    board: &Board,
+    to_move: Color,
+    ko_ban: Option<Point>,
+    source: &StatusSource,
+    opts: &JudgeOptions,
+    even: Option<f64>,
+) -> Judgement {
+    let once = |sign_settles| judge_once(board, to_move, ko_ban, source, opts, sign_settles, even);
+    let (judgement, stopped_by_sign) = once(true);
     // An open border's estimate reads the balance of empty points, which
     // the sign rule does not settle: such a position is judged again on
     // the full playouts.
     if stopped_by_sign && judgement.before_fill.open_border != [0, 0] {
-        judge_once(board, to_move, ko_ban, source, opts, false).0
+        once(false).0
     } else {
         judgement
     }
 }
 
 /// Judges the final position of `record` as `played` replays it: the side
-/// to move next and the ko ban it is under come from the record.
+/// to move next and the ko ban it is under come from the record, and its
+/// komi and handicap say where the game is even (a record without a komi
+/// is taken as played without one).
 #[must_use]
 pub fn judge_final(
     record: &GameRecord,
@@ -55,12 +74,15 @@ pub fn judge_final(
     opts: &JudgeOptions,
 ) -> Judgement {
     let to_move = next_to_move(record, played);
-    judge(
+    let info = &record.info;
+    let even = info.komi.points.unwrap_or(0.0) + f64::from(info.handicap.stones);
+    judge_played_out(
         &played.board,
         to_move,
         played.ko_ban_for(to_move),
         source,
         opts,
+        Some(even),
     )
 }
 
@@ -73,6 +95,7 @@ fn judge_once(
     source: &StatusSource,
     opts: &JudgeOptions,
     sign_settles: bool,
+    even: Option<f64>,
 ) -> (Judgement, bool) {
     if let StatusSource::Marked { territory } = source {
         return (judge_marked(board, to_move, territory), false);
@@ -117,7 +140,11 @@ fn judge_once(
         .into_iter()
         .map(|(favoured, statuses)| (favoured, read(statuses, false)))
         .collect();
-    let ((mut judgement, other_order), open) = keep_groups_alive(main, open);
+    let (main, open) = keep_groups_alive(main, open);
+    let ((mut judgement, other_order), open) = match even {
+        Some(even) => keep_the_game_close(main, open, even),
+        None => (main, open),
+    };
     judgement
         .alternatives
         .extend(other_order.map(|j| Alternative {
@@ -187,6 +214,52 @@ fn keep_groups_alive(main: Read, mut open: Vec<(Color, Read)>) -> (Read, Vec<(Co
             (chosen, open)
         }
         _ => (main, open),
+    }
+}
+
+/// The area margin (Black's less White's) beyond which a reading makes a
+/// game one of its players would not have played out to the end.
+const FAR: f64 = 25.0;
+
+/// The area margin within which an open reading makes such a game close.
+const CLOSE: f64 = 15.0;
+
+/// Black's area margin after the filling of `j`, less `even`.
+fn margin(j: &Judgement, even: f64) -> f64 {
+    let a = &j.after_fill;
+    f64::from(a.area(Color::Black)) - f64::from(a.area(Color::White)) - even
+}
+
+/// Players who fill the dame have both played the game out: the loser of
+/// a game lost by a wide margin resigns instead. When the kept reading
+/// makes the game lost by [`FAR`] points or more and the open chains read
+/// in one colour's favour bring it within [`CLOSE`] points of even, the
+/// players' play says that reading is theirs: it becomes the main one (the
+/// closer of the two when both do), and the main one an open reading in
+/// the other colour's favour. Only open chains move — the playouts could
+/// not settle them either way — so the range still spans both readings.
+fn keep_the_game_close(
+    main: Read,
+    mut open: Vec<(Color, Read)>,
+    even: f64,
+) -> (Read, Vec<(Color, Read)>) {
+    if margin(&main.0, even).abs() < FAR {
+        return (main, open);
+    }
+    let closest = open
+        .iter()
+        .enumerate()
+        .map(|(k, (_, (kept, _)))| (k, margin(kept, even).abs()))
+        .filter(|&(_, m)| m < CLOSE)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(k, _)| k);
+    match closest {
+        Some(k) => {
+            let (favoured, chosen) = open.remove(k);
+            open.push((favoured.opponent(), main));
+            (chosen, open)
+        }
+        None => (main, open),
     }
 }
 

@@ -37,17 +37,20 @@ fn a_record_the_other_move_order_gives_is_consistent() {
 }
 
 /// NKCh 1961 game 1 (RE B+6.5): the judge is unsure of Black's stones on
-/// the right side (ok to sl, which GNU Go counts dead) and reads them
-/// alive (B+29.5). Read in White's favour they give B+3.5: the record is
-/// open, not contradicted.
+/// the right side (ok to sl, which GNU Go counts dead). Read alive they
+/// make the game B+29.5, one White would have resigned rather than play
+/// out, so the judgement reads them dead (B+3.5, B+4.5 with the other
+/// move order) and keeps B+29.5 as the reading in Black's favour. The
+/// record lies between: open, not contradicted.
 #[test]
 fn a_record_only_an_unsure_reading_gives_is_open() {
     let (range, kinds) = japanese_range("games/NKCh/Title/NKCh-1961-1.sgf");
-    assert!(kinds.contains(&AlternativeKind::OpenFor(Color::White)));
-    assert_eq!(range.point, 29.5);
-    assert_eq!(range.sure, (29.5, 29.5));
-    assert!(range.open.0 <= 6.5 && range.open.1 == 29.5, "{range:?}");
+    assert!(kinds.contains(&AlternativeKind::OpenFor(Color::Black)));
+    assert_eq!(range.point, 3.5);
+    assert_eq!(range.sure, (3.5, 4.5));
+    assert_eq!(range.open, (3.5, 29.5), "{range:?}");
     assert_eq!(range.check(6.5), RecordCheck::Open);
+    assert_eq!(range.check(31.5), RecordCheck::Contradicted { by: 2.0 });
 }
 
 /// Oza 69 game 9 (RE W+1.5) stops with 44 neutral points left before the

@@ -1,0 +1,65 @@
+//! Records played out to the last moves, whose final positions hold
+//! groups the playouts cannot settle: the players' own play (neither
+//! resigned) weighs the readings the board alone leaves open. Each case
+//! names the groups in doubt and the readings' figures; the kept one is
+//! the record's counted result (checked by `lanke eval`).
+
+mod common;
+
+use common::pts;
+use lanke_judge::{AlternativeKind, Judgement};
+use lanke_sgf::Color;
+use lanke_testdata::cwi_file;
+
+fn judged(member: &str) -> Judgement {
+    common::judged(cwi_file(member)).0
+}
+
+/// Black's area margin after the filling, less the komi.
+fn area_margin(j: &Judgement, komi: f64) -> f64 {
+    let a = &j.after_fill;
+    f64::from(a.area(Color::Black)) - f64::from(a.area(Color::White)) - komi
+}
+
+/// Yucho 3, game P09 (komi 6.5, recorded B+1.5): White's eleven stones
+/// on Black's lower right side (nk-qp) are unsure, at confidence 0.12.
+/// Read alive, they leave Black's side open and the count is W+41.5, a
+/// game Black would have resigned rather than fill the dame; read dead,
+/// it is B+1.5, the record. The players' play keeps the close reading;
+/// the far one stays an open alternative.
+#[test]
+fn a_game_played_out_keeps_the_reading_that_makes_it_close() {
+    let j = judged("games/Yucho/03/P09.sgf");
+    assert!(j.confidence < 0.5, "{}", j.confidence);
+    assert_eq!(j.dead[0], pts(&["he", "if", "nc", "og"]));
+    assert_eq!(
+        j.dead[1],
+        pts(&["dq", "nk", "no", "ok", "oo", "pk", "pm", "pn", "pp", "qk", "qm", "qp", "rf"])
+    );
+    assert_eq!(j.after_fill.territory, [82, 79]);
+    assert!(area_margin(&j, 6.5).abs() < 15.0);
+    assert!(j.alternatives.iter().any(|a| {
+        a.kind == AlternativeKind::OpenFor(Color::White) && area_margin(&a.judgement, 6.5) < -25.0
+    }));
+}
+
+/// Agon 25, game 4 (komi 6.5, recorded W+0.5): Black's six stones in
+/// White's top left corner (bc-dc) are open at confidence 0.03. The
+/// playouts lean to reading them alive: the filling then takes three
+/// White stones beside them and the count is B+26.5. Read dead, the count
+/// is the record's. The margin a player would have resigned over names
+/// the reading.
+#[test]
+fn an_unsure_group_is_alive_when_its_death_would_end_the_game_by_far() {
+    let j = judged("games/Agon/25/4.sgf");
+    assert!(j.confidence < 0.5, "{}", j.confidence);
+    assert_eq!(
+        j.dead[0],
+        pts(&["bc", "bd", "be", "bl", "ca", "cc", "ck", "cl", "db", "dc", "ga"])
+    );
+    assert_eq!(j.dead[1], pts(&["bq", "go", "ho", "ik", "mq"]));
+    assert_eq!(j.after_fill.territory, [77, 63]);
+    assert!(j.alternatives.iter().any(|a| {
+        a.kind == AlternativeKind::OpenFor(Color::Black) && area_margin(&a.judgement, 6.5) >= 25.0
+    }));
+}
