@@ -233,7 +233,8 @@ fn margin(j: &Judgement, even: f64) -> f64 {
 /// Players who fill the dame have both played the game out: the loser of
 /// a game lost by a wide margin resigns instead. When the kept reading
 /// makes the game lost by [`FAR`] points or more and the open chains read
-/// in one colour's favour bring it within [`CLOSE`] points of even, the
+/// in one colour's favour bring it within [`CLOSE`] points of even, in a
+/// position played out (at most [`UNFINISHED_DAME`] neutral points), the
 /// players' play says that reading is theirs: it becomes the main one (the
 /// closer of the two when both do), and the main one an open reading in
 /// the other colour's favour. Only open chains move — the playouts could
@@ -249,6 +250,7 @@ fn keep_the_game_close(
     let closest = open
         .iter()
         .enumerate()
+        .filter(|(_, (_, (kept, _)))| kept.before_fill.neutral() <= UNFINISHED_DAME)
         .map(|(k, (_, (kept, _)))| (k, margin(kept, even).abs()))
         .filter(|&(_, m)| m < CLOSE)
         .min_by(|a, b| a.1.total_cmp(&b.1))
