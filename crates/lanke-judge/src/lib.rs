@@ -32,6 +32,7 @@ mod late_seki;
 mod liberty_count;
 mod marked;
 mod pipeline;
+mod played_out;
 mod playout;
 mod races;
 mod reach;

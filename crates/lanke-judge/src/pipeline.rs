@@ -21,6 +21,7 @@ use crate::judgement::{
 };
 use crate::late_seki::{settle_late_sekis, LateSekis};
 use crate::marked::judge_marked;
+use crate::played_out::keep_the_game_close;
 use crate::races::RaceMemo;
 use crate::settle::Settler;
 use crate::statuses::{chain_statuses, Statuses};
@@ -41,7 +42,7 @@ pub fn judge(
 /// [`judge`], where `even` (when known) is the area margin at which the
 /// game is even — the komi plus Black's handicap stones — so that readings
 /// can be weighed by how close they make a game its players played out
-/// ([`keep_the_game_close`]).
+/// (`played_out`).
 fn judge_played_out(
     board: &Board,
     to_move: Color,
@@ -135,15 +136,21 @@ fn judge_once(
     // The sekis the filling leaves are looked for in the main reading
     // (the open ones bound the range).
     let late_sekis = matches!(source, StatusSource::Builtin) && opts.stage == Stage::Final;
+    // The statuses as judged, for the readings of single open groups a
+    // game played out may call for (`played_out`): kept only where there
+    // are open chains and a komi to weigh them by.
+    let doubted = (even.is_some() && !open_readings.is_empty()).then(|| statuses.clone());
     let main = read(statuses, late_sekis);
     let open: Vec<(Color, Read)> = open_readings
         .into_iter()
         .map(|(favoured, statuses)| (favoured, read(statuses, false)))
         .collect();
     let (main, open) = keep_groups_alive(main, open);
-    let ((mut judgement, other_order), open) = match even {
-        Some(even) => keep_the_game_close(main, open, even),
-        None => (main, open),
+    let ((mut judgement, other_order), open) = match (even, doubted) {
+        (Some(even), Some(doubted)) => {
+            keep_the_game_close(main, open, even, &doubted, |s| read(s, false))
+        }
+        _ => (main, open),
     };
     judgement
         .alternatives
@@ -178,7 +185,7 @@ fn group_taken(j: &Judgement) -> Option<(Color, u16)> {
 
 /// One reading of a position: the judgement of the move order kept and,
 /// when the other order's ending differs, that one's.
-type Read = (Judgement, Option<Judgement>);
+pub(crate) type Read = (Judgement, Option<Judgement>);
 
 /// A finished game's dame filling does not take a living group: players
 /// who could lose one by filling dame would have played on. When the
@@ -214,54 +221,6 @@ fn keep_groups_alive(main: Read, mut open: Vec<(Color, Read)>) -> (Read, Vec<(Co
             (chosen, open)
         }
         _ => (main, open),
-    }
-}
-
-/// The area margin (Black's less White's) beyond which a reading makes a
-/// game one of its players would not have played out to the end.
-const FAR: f64 = 25.0;
-
-/// The area margin within which an open reading makes such a game close.
-const CLOSE: f64 = 15.0;
-
-/// Black's area margin after the filling of `j`, less `even`.
-fn margin(j: &Judgement, even: f64) -> f64 {
-    let a = &j.after_fill;
-    f64::from(a.area(Color::Black)) - f64::from(a.area(Color::White)) - even
-}
-
-/// Players who fill the dame have both played the game out: the loser of
-/// a game lost by a wide margin resigns instead. When the kept reading
-/// makes the game lost by [`FAR`] points or more and the open chains read
-/// in one colour's favour bring it within [`CLOSE`] points of even, in a
-/// position played out (at most [`UNFINISHED_DAME`] neutral points), the
-/// players' play says that reading is theirs: it becomes the main one (the
-/// closer of the two when both do), and the main one an open reading in
-/// the other colour's favour. Only open chains move — the playouts could
-/// not settle them either way — so the range still spans both readings.
-fn keep_the_game_close(
-    main: Read,
-    mut open: Vec<(Color, Read)>,
-    even: f64,
-) -> (Read, Vec<(Color, Read)>) {
-    if margin(&main.0, even).abs() < FAR {
-        return (main, open);
-    }
-    let closest = open
-        .iter()
-        .enumerate()
-        .filter(|(_, (_, (kept, _)))| kept.before_fill.neutral() <= UNFINISHED_DAME)
-        .map(|(k, (_, (kept, _)))| (k, margin(kept, even).abs()))
-        .filter(|&(_, m)| m < CLOSE)
-        .min_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|(k, _)| k);
-    match closest {
-        Some(k) => {
-            let (favoured, chosen) = open.remove(k);
-            open.push((favoured.opponent(), main));
-            (chosen, open)
-        }
-        None => (main, open),
     }
 }
 

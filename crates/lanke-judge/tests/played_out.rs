@@ -63,3 +63,29 @@ fn an_unsure_group_is_alive_when_its_death_would_end_the_game_by_far() {
         a.kind == AlternativeKind::OpenFor(Color::Black) && area_margin(&a.judgement, 6.5) >= 25.0
     }));
 }
+
+/// Honinbo 69, game Q26 (komi 6.5, recorded B+1.5): open chains of both
+/// colours at confidence 0.06 — Black's twenty stones on the left side,
+/// White's in the centre and White's lower right group. Read as judged
+/// (the lower right group alive) the count is W+54.5; all open chains
+/// read in Black's favour or in White's, the game stays lost by far. Only
+/// the lower right group read alone in Black's favour — dead, a group in
+/// doubt doubted whole — makes it close: B+1.5, the record.
+#[test]
+fn one_unsure_group_read_alone_can_make_the_game_close() {
+    let j = judged("games/Honinbo/69/Q26.sgf");
+    assert!(j.confidence < 0.5, "{}", j.confidence);
+    assert_eq!(j.dead[0].len(), 20);
+    let lower_right = pts(&[
+        "jp", "kp", "kq", "lq", "lr", "mp", "mr", "ms", "np", "op", "pn", "po", "qm", "qo", "rm",
+        "rp",
+    ]);
+    for p in &lower_right {
+        assert!(j.dead[1].contains(p), "{p:?} dead");
+    }
+    assert_eq!(j.dead[1].len(), 27);
+    assert_eq!(j.after_fill.territory, [85, 83]);
+    assert!(j.alternatives.iter().any(|a| {
+        a.kind == AlternativeKind::OpenFor(Color::White) && area_margin(&a.judgement, 6.5) <= -25.0
+    }));
+}

@@ -1,0 +1,144 @@
+//! What a game played out says of the readings its final position leaves
+//! open: players who fill the dame have both played the game to its end,
+//! and the loser of a game lost by a wide margin resigns instead. When the
+//! kept reading makes a record's game lost by far, a reading of its open
+//! chains that makes it close is the players' one. Here live the margins
+//! weighed, the groups of open chains read together and the choice; the
+//! readings themselves are the pipeline's.
+
+use lanke_sgf::Color;
+
+use crate::judgement::{Judgement, Status, OPEN_BELOW, UNFINISHED_DAME};
+use crate::pipeline::Read;
+use crate::statuses::Statuses;
+
+/// The area margin (Black's less White's) beyond which a reading makes a
+/// game one of its players would not have played out to the end.
+const FAR: f64 = 25.0;
+
+/// The area margin within which a reading makes such a game close.
+const CLOSE: f64 = 15.0;
+
+/// How near (in steps along the lines) two open chains of one colour
+/// stand to be doubted together: a one-point jump or a diagonal links
+/// stones of one group.
+const GROUP_REACH: i32 = 2;
+
+/// Black's area margin after the filling of `j`, less `even`.
+fn margin(j: &Judgement, even: f64) -> f64 {
+    let a = &j.after_fill;
+    f64::from(a.area(Color::Black)) - f64::from(a.area(Color::White)) - even
+}
+
+/// How far from even a reading leaves the game, when it is a position
+/// played out (at most [`UNFINISHED_DAME`] neutral points) within
+/// [`CLOSE`] of even; `None` otherwise.
+fn closeness(j: &Judgement, even: f64) -> Option<f64> {
+    let m = margin(j, even).abs();
+    (m < CLOSE && j.before_fill.neutral() <= UNFINISHED_DAME).then_some(m)
+}
+
+/// When the kept reading (`main`) makes the game lost by [`FAR`] points or
+/// more, the readings that make it close (within [`CLOSE`], in a position
+/// played out) take its place: first the `open` chains read all in one
+/// colour's favour (the closer of the two when both do); failing that,
+/// each group of open chains (`open_groups`) read alone in the trailing
+/// colour's favour, the closest kept (`read` reads `doubted`, the statuses
+/// as judged, with that group's turned). The main reading becomes an open
+/// reading in the other colour's favour. Only open chains move — the
+/// playouts could not settle them either way — so the range spans both.
+pub(crate) fn keep_the_game_close(
+    main: Read,
+    mut open: Vec<(Color, Read)>,
+    even: f64,
+    doubted: &Statuses,
+    read: impl Fn(Statuses) -> Read,
+) -> (Read, Vec<(Color, Read)>) {
+    let m = margin(&main.0, even);
+    if m.abs() < FAR {
+        return (main, open);
+    }
+    let whole_side = open
+        .iter()
+        .enumerate()
+        .filter_map(|(k, (_, (kept, _)))| Some((k, closeness(kept, even)?)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(k, _)| k);
+    if let Some(k) = whole_side {
+        let (favoured, chosen) = open.remove(k);
+        open.push((favoured.opponent(), main));
+        return (chosen, open);
+    }
+    let trailing = if m > 0.0 { Color::White } else { Color::Black };
+    let closest = open_groups(doubted, trailing)
+        .into_iter()
+        .filter_map(|group| {
+            let mut turned = doubted.clone();
+            for &k in &group {
+                let c = &mut turned.infos[k];
+                c.status = if c.color == trailing {
+                    Status::Alive
+                } else {
+                    Status::Dead
+                };
+            }
+            let reading = read(turned);
+            Some((closeness(&reading.0, even)?, reading))
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0));
+    match closest {
+        Some((_, chosen)) => {
+            open.push((trailing.opponent(), main));
+            (chosen, open)
+        }
+        None => (main, open),
+    }
+}
+
+/// The open chains (confidence below [`OPEN_BELOW`], not in seki) whose
+/// other reading favours `trailing` — its own judged dead, the other
+/// colour's judged alive — gathered into groups: chains of one colour
+/// within [`GROUP_REACH`] of each other, transitively. A group in doubt
+/// is doubted whole; the groups come in board order of their first chain.
+fn open_groups(statuses: &Statuses, trailing: Color) -> Vec<Vec<usize>> {
+    let doubted: Vec<usize> = statuses
+        .infos
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| {
+            c.confidence < OPEN_BELOW
+                && match c.status {
+                    Status::Dead => c.color == trailing,
+                    Status::Alive => c.color != trailing,
+                    Status::Seki => false,
+                }
+        })
+        .map(|(k, _)| k)
+        .collect();
+    let near = |a: usize, b: usize| {
+        let (a, b) = (&statuses.infos[a], &statuses.infos[b]);
+        a.color == b.color
+            && a.stones.iter().any(|p| {
+                b.stones.iter().any(|q| {
+                    (i32::from(p.x) - i32::from(q.x)).abs()
+                        + (i32::from(p.y) - i32::from(q.y)).abs()
+                        <= GROUP_REACH
+                })
+            })
+    };
+    // Each doubted chain joins the first group holding a chain near it;
+    // groups it links are merged.
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for &k in &doubted {
+        let (linked, mut rest): (Vec<Vec<usize>>, Vec<Vec<usize>>) = groups
+            .into_iter()
+            .partition(|g| g.iter().any(|&j| near(j, k)));
+        let mut merged: Vec<usize> = linked.into_iter().flatten().collect();
+        merged.push(k);
+        merged.sort_unstable();
+        rest.push(merged);
+        rest.sort_by_key(|g| g[0]);
+        groups = rest;
+    }
+    groups
+}
