@@ -253,6 +253,8 @@ pub struct Judgement {
     /// The side to move after the position (the judge's `to_move`): who
     /// fills first where a family splits the dame by turns.
     pub to_move: Color,
+    /// Why this reading of the position is the judgement.
+    pub basis: Basis,
     /// The other readings of the same position that a record may follow
     /// as well: the ending begun by the other side, and the chains the
     /// judge is unsure of read wholly in one colour's favour. A result
@@ -260,6 +262,35 @@ pub struct Judgement {
     /// own is what the position allows (see `Alternative`). The
     /// alternatives carry none of their own.
     pub alternatives: Vec<Alternative>,
+}
+
+/// Why a judgement is the reading it is: the statuses as judged, or one
+/// of the readings of its open chains that a finished game's play calls
+/// for instead (see `pipeline` and `played_out`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Basis {
+    /// The chains' statuses as the judge (or the given lists) read them.
+    AsJudged,
+    /// Open chains read in the favour of the colour the first reading's
+    /// filling took a living group from: a finished game's dame filling
+    /// takes none.
+    GroupsKeptAlive,
+    /// Open chains read in the trailing colour's favour: the first reading
+    /// made the game one lost by far, which its players would have
+    /// resigned rather than played out.
+    GameKeptClose,
+}
+
+impl Basis {
+    /// The name the reports and `lanke judge --json` give it.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Basis::AsJudged => "as judged",
+            Basis::GroupsKeptAlive => "groups kept alive",
+            Basis::GameKeptClose => "game kept close",
+        }
+    }
 }
 
 /// Below this confidence a chain's status is open: the judgement is also

@@ -50,7 +50,7 @@ mod wall_neighbours;
 pub use benson::{pass_alive, sealed_empty_points, PassAlive};
 pub use double_ko::{double_ko_sekis, DoubleKoSeki};
 pub use judgement::{
-    Alternative, AlternativeKind, ChainInfo, Counts, EndingMode, Fill, FillKind, Group,
+    Alternative, AlternativeKind, Basis, ChainInfo, Counts, EndingMode, Fill, FillKind, Group,
     JudgeOptions, Judgement, PointClass, Stage, Status, StatusSource, OPEN_BELOW, UNFINISHED_DAME,
 };
 pub use pipeline::{judge, judge_final};

@@ -15,9 +15,9 @@ use crate::classes::{classify, open_border_counts, Classified};
 use crate::filling::{fill_dame, Judged};
 use crate::groups::groups_of;
 use crate::judgement::{
-    counts_of, protective_moves, Alternative, AlternativeKind, ChainInfo, Counts, EndingMode, Fill,
-    Group, JudgeOptions, Judgement, PointClass, Stage, Status, StatusSource, OPEN_BELOW,
-    UNFINISHED_DAME,
+    counts_of, protective_moves, Alternative, AlternativeKind, Basis, ChainInfo, Counts,
+    EndingMode, Fill, Group, JudgeOptions, Judgement, PointClass, Stage, Status, StatusSource,
+    OPEN_BELOW, UNFINISHED_DAME,
 };
 use crate::late_seki::{settle_late_sekis, LateSekis};
 use crate::marked::judge_marked;
@@ -218,10 +218,20 @@ fn keep_groups_alive(main: Read, mut open: Vec<(Color, Read)>) -> (Read, Vec<(Co
         Some(at) if !larger_open_capturer => {
             let (_, chosen) = open.remove(at);
             open.push((victim.opponent(), main));
-            (chosen, open)
+            (based_on(chosen, Basis::GroupsKeptAlive), open)
         }
         _ => (main, open),
     }
+}
+
+/// `read` with `basis` for both its move orders.
+pub(crate) fn based_on(read: Read, basis: Basis) -> Read {
+    let (mut kept, mut other) = read;
+    kept.basis = basis;
+    if let Some(o) = other.as_mut() {
+        o.basis = basis;
+    }
+    (kept, other)
 }
 
 /// `statuses` with every open chain (confidence below [`OPEN_BELOW`], alive
@@ -298,6 +308,7 @@ impl Stages<'_> {
                 confidence,
                 filled,
                 to_move: self.to_move,
+                basis: Basis::AsJudged,
                 alternatives: Vec::new(),
             }
         };

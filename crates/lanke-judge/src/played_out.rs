@@ -8,8 +8,8 @@
 
 use lanke_sgf::Color;
 
-use crate::judgement::{Judgement, Status, OPEN_BELOW, UNFINISHED_DAME};
-use crate::pipeline::Read;
+use crate::judgement::{Basis, Judgement, Status, OPEN_BELOW, UNFINISHED_DAME};
+use crate::pipeline::{based_on, Read};
 use crate::statuses::Statuses;
 
 /// The area margin (Black's less White's) beyond which a reading makes a
@@ -67,7 +67,7 @@ pub(crate) fn keep_the_game_close(
     if let Some(k) = whole_side {
         let (favoured, chosen) = open.remove(k);
         open.push((favoured.opponent(), main));
-        return (chosen, open);
+        return (based_on(chosen, Basis::GameKeptClose), open);
     }
     let trailing = if m > 0.0 { Color::White } else { Color::Black };
     let closest = open_groups(doubted, trailing)
@@ -89,7 +89,7 @@ pub(crate) fn keep_the_game_close(
     match closest {
         Some((_, chosen)) => {
             open.push((trailing.opponent(), main));
-            (chosen, open)
+            (based_on(chosen, Basis::GameKeptClose), open)
         }
         None => (main, open),
     }

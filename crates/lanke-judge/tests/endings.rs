@@ -496,6 +496,7 @@ fn the_territory_behind_a_gap_on_the_first_line_is_the_walls_owner() {
 #[test]
 fn a_filling_that_takes_a_group_reads_the_unsure_invaders_dead() {
     let j = judged("games/Kisei/04/E01.sgf");
+    assert_eq!(j.basis, lanke_judge::Basis::GroupsKeptAlive);
     assert_eq!(
         j.dead[0],
         pts(&["gj", "gk", "hk", "ik", "mp", "qo", "rn", "ro", "sb"])

@@ -7,7 +7,7 @@
 mod common;
 
 use common::pts;
-use lanke_judge::{AlternativeKind, Judgement};
+use lanke_judge::{AlternativeKind, Basis, Judgement};
 use lanke_sgf::Color;
 use lanke_testdata::cwi_file;
 
@@ -31,6 +31,7 @@ fn area_margin(j: &Judgement, komi: f64) -> f64 {
 fn a_game_played_out_keeps_the_reading_that_makes_it_close() {
     let j = judged("games/Yucho/03/P09.sgf");
     assert!(j.confidence < 0.5, "{}", j.confidence);
+    assert_eq!(j.basis, Basis::GameKeptClose);
     assert_eq!(j.dead[0], pts(&["he", "if", "nc", "og"]));
     assert_eq!(
         j.dead[1],
@@ -75,6 +76,7 @@ fn an_unsure_group_is_alive_when_its_death_would_end_the_game_by_far() {
 fn one_unsure_group_read_alone_can_make_the_game_close() {
     let j = judged("games/Honinbo/69/Q26.sgf");
     assert!(j.confidence < 0.5, "{}", j.confidence);
+    assert_eq!(j.basis, Basis::GameKeptClose);
     assert_eq!(j.dead[0].len(), 20);
     let lower_right = pts(&[
         "jp", "kp", "kq", "lq", "lr", "mp", "mr", "ms", "np", "op", "pn", "po", "qm", "qo", "rm",

@@ -78,6 +78,9 @@ pub struct JudgedGame {
     pub judge: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub confidence: Option<f32>,
+    /// Why the judgement is the reading it is (`Basis::as_str`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub basis: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dead: Option<PerColor<Vec<String>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -125,6 +128,7 @@ pub fn judged(game: String, j: &Judgement, board: &Board) -> JudgedGame {
         error: None,
         judge: Some(j.source.clone()),
         confidence: Some(j.confidence),
+        basis: Some(j.basis.as_str()),
         dead: Some(PerColor {
             black: j.dead[0].iter().map(|p| p.to_sgf()).collect(),
             white: j.dead[1].iter().map(|p| p.to_sgf()).collect(),
@@ -171,6 +175,7 @@ impl JudgedGame {
             error: Some(error),
             judge: None,
             confidence: None,
+            basis: None,
             dead: None,
             seki: None,
             groups: None,

@@ -70,6 +70,7 @@ pub struct GameRow {
     pub judge: String,
     #[serde(serialize_with = "optional_number")]
     pub judge_confidence: Option<f32>,
+    pub judge_basis: String,
     pub dead_b: Option<u32>,
     pub dead_w: Option<u32>,
     pub dame: Option<u32>,
@@ -326,6 +327,7 @@ pub fn process(
     row.status = if record.lenient() { "lenient" } else { "ok" }.to_string();
     row.judge = judge_name(&spec, &j);
     row.judge_confidence = Some(j.confidence);
+    row.judge_basis = j.basis.as_str().to_string();
     row.dead_b = Some(j.dead[0].len() as u32);
     row.dead_w = Some(j.dead[1].len() as u32);
     row.dame = Some(q.dame_before_fill);

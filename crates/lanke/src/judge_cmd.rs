@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
-use lanke_judge::{Counts, FillKind, Judgement};
+use lanke_judge::{Basis, Counts, FillKind, Judgement};
 use lanke_sgf::Point;
 
 use crate::output::{judged_diagram, write_each_game};
@@ -39,6 +39,17 @@ fn write_text(
         j.source, j.confidence
     )?;
     write!(w, "{}", judged_diagram(j, board))?;
+    match j.basis {
+        Basis::AsJudged => {}
+        Basis::GroupsKeptAlive => writeln!(
+            w,
+            "reading: open chains read for the colour the first reading's filling took a living group from (a finished game's filling takes none); the first reading stays open"
+        )?,
+        Basis::GameKeptClose => writeln!(
+            w,
+            "reading: open chains read for the trailing colour (the first reading made the game one lost by far, which its players would have resigned rather than played out); the first reading stays open"
+        )?,
+    }
     let pts = |v: &Vec<Point>| v.iter().map(|p| p.to_sgf()).collect::<Vec<_>>().join(" ");
     writeln!(
         w,

@@ -1,0 +1,54 @@
+//! `lanke judge` says why its judgement is the reading it is: as judged,
+//! or a reading of the open chains a finished game's play calls for.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// A CWI record written to a scratch file of its own.
+fn scratch(member: &str, tag: &str) -> PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("lanke-reading-{}-{tag}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.sgf");
+    std::fs::write(&file, lanke_testdata::cwi_file(member)).unwrap();
+    file
+}
+
+fn judge(file: &PathBuf, json: bool) -> String {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_lanke"));
+    cmd.arg("judge").arg(file);
+    if json {
+        cmd.arg("--json");
+    }
+    let out = cmd.output().expect("lanke runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Yucho 3 P09 (B+1.5): read as judged, White's open stones on Black's
+/// right side make it W+41.5, a game nobody plays out; the judgement is
+/// the open chains read for Black, and both outputs say so. AJ1st 5 game
+/// 6 is judged as it stands and says nothing more.
+#[test]
+fn the_reading_kept_for_a_game_played_out_is_named() {
+    let close = scratch("games/Yucho/03/P09.sgf", "close");
+    let plain = scratch("games/AJ1st/05/6.sgf", "plain");
+    let j: serde_json::Value = serde_json::from_str(&judge(&close, true)).unwrap();
+    assert_eq!(j["basis"], "game kept close");
+    let text = judge(&close, false);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("reading: "))
+        .expect("a reading line");
+    assert!(line.contains("trailing colour"), "{line}");
+    let j: serde_json::Value = serde_json::from_str(&judge(&plain, true)).unwrap();
+    assert_eq!(j["basis"], "as judged");
+    assert!(!judge(&plain, false).contains("reading: "));
+    for f in [close, plain] {
+        std::fs::remove_dir_all(f.parent().unwrap()).unwrap();
+    }
+}
