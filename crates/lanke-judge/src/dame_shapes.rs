@@ -1,7 +1,8 @@
 //! What one dame fill does to the chains around it — puts an opponent
-//! chain in atari, forces a protective move on the opponent, weakens the
-//! filler's own shape: the tests the filler's greedy rule (`filling`)
-//! orders the dame by. No filling here.
+//! chain in atari, forces a protective move on the opponent (among them
+//! the cut against dead stones that could walk out, `rescue_point`),
+//! weakens the filler's own shape: the tests the filler's greedy rule
+//! and its protective moves (`filling`) read. No filling here.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
@@ -9,7 +10,7 @@ use lanke_sgf::Color;
 use crate::double_atari::{leaves_double_atari, may_leave_double_atari};
 use crate::filling::inside_own;
 use crate::judgement::PointClass;
-use crate::shortage::capture_sticks_with_dead;
+use crate::shortage::{capturable, capture_sticks_with_dead, SHORTAGE_DEPTH};
 
 /// Is a live chain of `color` next to `i` down to two liberties or fewer?
 /// Only such a chain can be put in atari by a stone at `i`.
@@ -39,8 +40,10 @@ pub(crate) fn threatens(
 
 /// Would `by` playing the empty point `i` put a chain of the other colour in
 /// atari whose only liberty lies in that colour's own territory or seki eye,
-/// or leave it a double atari (`double_atari`), so that it owes a
-/// protective move?
+/// leave it a double atari (`double_atari`), or make a point of its
+/// territory beside `i` one where `by` would join dead stones to the stone
+/// at `i` and save them (`rescue_point`), so that it owes a protective
+/// move?
 pub(crate) fn forces_protection(
     board: &Board,
     by: Color,
@@ -50,6 +53,9 @@ pub(crate) fn forces_protection(
     libs: &[u32],
 ) -> bool {
     let victim = by.opponent();
+    if threatens_rescue(board, by, i, class_at, dead) {
+        return true;
+    }
     let atari = near_short_chain(board, victim, i, dead, libs);
     let double_atari = may_leave_double_atari(board, by, i, dead, libs);
     if !atari && !double_atari {
@@ -173,4 +179,68 @@ mod tests {
             &libs
         ));
     }
+}
+
+/// Would `by` at the empty point `i` make a point of the other colour's
+/// territory beside `i` a rescue point (`rescue_point`) for dead stones
+/// of `by` beside it?
+fn threatens_rescue(
+    board: &Board,
+    by: Color,
+    i: usize,
+    class_at: &impl Fn(usize) -> PointClass,
+    dead: &[bool],
+) -> bool {
+    let beside_dead = |e: usize| {
+        Board::neighbours(e)
+            .iter()
+            .any(|&n| board.cell(n) == Cell::of(by) && dead[n])
+    };
+    let near: Vec<usize> = Board::neighbours(i)
+        .iter()
+        .copied()
+        .filter(|&e| {
+            board.cell(e) == Cell::Empty && inside_own(class_at(e), by.opponent()) && beside_dead(e)
+        })
+        .collect();
+    if near.is_empty() {
+        return false;
+    }
+    let mut b = board.clone();
+    b.play(by, i);
+    near.into_iter()
+        .any(|e| rescue_point(&b, by, e, class_at, dead))
+}
+
+/// Is the empty point `e` one where `by` would join dead stones of its own
+/// to a live chain of its own (it stands beside both) that holds a stone
+/// judged alive (not only stones the filling added), into a chain the
+/// other colour, moving first, could not take (`capturable`)? Dead stones
+/// that can walk out so are dead only if the territory's owner fills `e`
+/// first: a protective move.
+pub(crate) fn rescue_point(
+    board: &Board,
+    by: Color,
+    e: usize,
+    class_at: &impl Fn(usize) -> PointClass,
+    dead: &[bool],
+) -> bool {
+    let ns = Board::neighbours(e);
+    let beside = |live: bool| {
+        ns.iter()
+            .any(|&n| board.cell(n) == Cell::of(by) && dead[n] != live)
+    };
+    if board.cell(e) != Cell::Empty || !beside(false) || !beside(true) {
+        return false;
+    }
+    let mut b = board.clone();
+    let r = b.play(by, e);
+    if r.suicided > 0 {
+        return false;
+    }
+    let (stones, _) = b.chain(e);
+    stones
+        .iter()
+        .any(|&s| class_at(s) == PointClass::LiveStone(by))
+        && !capturable(&b, e, by.opponent(), dead, SHORTAGE_DEPTH)
 }

@@ -1,7 +1,8 @@
 //! Stage 5 of the judgement, the filler: the dame filled alternately on
 //! the real board (dead stones still standing), with the protective moves
 //! that atari, shortage of liberties, races against dead stones (read by
-//! `races`) and double ataris (`double_atari`) force, open kos taken and
+//! `races`), double ataris (`double_atari`) and dead stones that could
+//! walk out (`dame_shapes::rescue_point`) force, open kos taken and
 //! connected, and a greedy choice among the dame that fills harmless ones
 //! before those that would weaken the filler, and joins and cuts groups
 //! for the families that tax them; once every dame is filled, the
@@ -12,7 +13,7 @@
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
-use crate::dame_shapes::{forces_protection, threatens, weakens};
+use crate::dame_shapes::{forces_protection, rescue_point, threatens, weakens};
 use crate::double_atari::{double_atari_point, mending_move};
 use crate::groups::GroupTracker;
 use crate::judgement::{Fill, FillKind, PointClass};
@@ -250,11 +251,22 @@ pub(crate) fn fill_dame(
         .copied()
         .filter(|&i| matches!(class_at(i), PointClass::Dame | PointClass::SharedLiberty))
         .collect();
+    let near_dead = points
+        .iter()
+        .copied()
+        .filter(|&i| {
+            dead[i]
+                || Board::neighbours(i)
+                    .iter()
+                    .any(|&n| board.cell(n).color().is_some() && dead[n])
+        })
+        .collect();
     let filler = Filler {
         class_at: &class_at,
         dead,
         points: &points,
         fillable,
+        near_dead,
         limit: usize::from(size) * usize::from(size),
         races,
         settled,
@@ -279,6 +291,9 @@ struct Filler<'a, F: Fn(usize) -> PointClass> {
     /// The points classed dame or shared liberty, in board order: the
     /// only ones `dame` offers (the classes do not change while filling).
     fillable: Vec<usize>,
+    /// The dead stones' points and their neighbours, in board order: the
+    /// only points that can become rescue points (`against_rescue`).
+    near_dead: Vec<usize>,
     limit: usize,
     races: &'a RaceMemo,
     /// Points of the regions the ending's reading settled (`settle`): the
@@ -414,6 +429,30 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         self.short_of_liberties(board, side, table)
             .or_else(|| self.race_against_dead(board, side, table))
             .or_else(|| self.against_double_atari(board, side, table, near))
+            .or_else(|| self.against_rescue(board, side, table))
+    }
+
+    /// A protective move against dead stones walking out: a point of
+    /// `side`'s territory (or a dame) where the opponent would join dead
+    /// stones of its own to a live chain and save them (`rescue_point`).
+    /// `side` fills it first.
+    fn against_rescue(
+        &self,
+        board: &Board,
+        side: Color,
+        table: &ChainTable,
+    ) -> Option<(usize, FillKind)> {
+        let by = side.opponent();
+        self.near_dead.iter().copied().find_map(|e| {
+            let own = self.own_territory(side, e);
+            let playable = board.cell(e) == Cell::Empty
+                && !self.settled[e]
+                && (own || (self.class_at)(e) == PointClass::Dame);
+            (playable
+                && rescue_point(board, by, e, self.class_at, self.dead)
+                && !self_atari(board, side, e, &table.libs))
+            .then(|| (e, kind_of(own)))
+        })
     }
 
     /// A protective move against a double atari: a point where the

@@ -553,3 +553,38 @@ fn stones_their_owner_never_could_take_are_in_seki() {
     assert_eq!(j.dead[0], pts(&["bi", "mj", "mk", "nj", "oh", "oi", "pi"]));
     assert_eq!(j.after_fill.territory, [55, 58]);
 }
+
+/// Dead stones that a dame would let walk out are cut off by the
+/// territory's owner. In NEC 24 game 13 (recorded W+4.5) Black's dead
+/// stones fm, gl and gm inside White's lower left reach gn, an empty
+/// point of White's territory. Once Black fills the dame at go, beside
+/// Black's live stones fo and ho, a Black stone at gn would join the dead
+/// stones to them and save them: White answers at gn, a protective move
+/// the record counts (without it the count is W+5.5).
+#[test]
+fn a_dame_that_would_let_dead_stones_walk_out_is_answered() {
+    let j = judged("games/NEC/24/13.sgf");
+    assert_eq!(j.dead[0], pts(&["fm", "gl", "gm", "lp"]));
+    let at = j
+        .fills
+        .iter()
+        .position(|f| f.point.to_sgf() == "go")
+        .expect("go filled");
+    assert_eq!(j.fills[at].color, Color::Black);
+    assert_eq!(j.fills[at].kind, FillKind::Dame);
+    let answer = &j.fills[at + 1];
+    assert_eq!(
+        (answer.color, answer.point.to_sgf(), answer.kind),
+        (Color::White, "gn".to_string(), FillKind::Protective)
+    );
+    assert_eq!(j.after_fill.territory, [65, 70]);
+    // Tengen 8 game 16 (W+14.5): Black at fl would make fk such a point
+    // for the dead stone gk, so White fills the dame fl first and owes
+    // nothing there.
+    let j = judged("games/Tengen/08/16.sgf");
+    assert!(j
+        .fills
+        .iter()
+        .any(|f| f.point.to_sgf() == "fl" && f.color == Color::White));
+    assert_eq!(protective_by(&j, Color::White), Vec::<String>::new());
+}

@@ -44,22 +44,19 @@ fn a_game_played_out_keeps_the_reading_that_makes_it_close() {
     }));
 }
 
-/// Agon 25, game 4 (komi 6.5, recorded W+0.5): Black's six stones in
-/// White's top left corner (bc-dc) are open at confidence 0.03. The
-/// playouts lean to reading them alive: the filling then takes three
-/// White stones beside them and the count is B+26.5. Read dead, the count
-/// is the record's. The margin a player would have resigned over names
-/// the reading.
+/// Samsung Cup 20, game P06 (komi 6.5, recorded B+6.5): Black's lone
+/// stone at df on White's left side is open at confidence 0.00. Read
+/// alive, it keeps White's side from closing and the count is B+28.5;
+/// read dead, White's side is territory and the count is the record's.
+/// The margin a player would have resigned over names the reading.
 #[test]
-fn an_unsure_group_is_alive_when_its_death_would_end_the_game_by_far() {
-    let j = judged("games/Agon/25/4.sgf");
+fn an_unsure_stone_is_dead_when_its_life_would_end_the_game_by_far() {
+    let j = judged("games/Samsung/20/P06.sgf");
     assert!(j.confidence < 0.5, "{}", j.confidence);
-    assert_eq!(
-        j.dead[0],
-        pts(&["bc", "bd", "be", "bl", "ca", "cc", "ck", "cl", "db", "dc", "ga"])
-    );
-    assert_eq!(j.dead[1], pts(&["bq", "go", "ho", "ik", "mq"]));
-    assert_eq!(j.after_fill.territory, [77, 63]);
+    assert_eq!(j.basis, Basis::GameKeptClose);
+    assert_eq!(j.dead[0], pts(&["df", "hb", "ib", "rr"]));
+    assert_eq!(j.dead[1].len(), 14);
+    assert_eq!(j.after_fill.territory, [57, 64]);
     assert!(j.alternatives.iter().any(|a| {
         a.kind == AlternativeKind::OpenFor(Color::Black) && area_margin(&a.judgement, 6.5) >= 25.0
     }));
