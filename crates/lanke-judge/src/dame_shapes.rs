@@ -136,51 +136,6 @@ pub(crate) fn weakens(
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::at;
-    use crate::board_from_top_rows;
-    use crate::filling::ChainTable;
-
-    /// Three dame between Black's wall (c1-c3) and White's stones: d1, e1
-    /// and e2. Black filling e1 stands alone with d1 and e2; White's d1
-    /// puts it in atari and the extension to e2 has no liberty, so the
-    /// stone is lost. Black filling d1 joins the wall and weakens nothing.
-    #[test]
-    fn a_dame_whose_stone_the_opponent_can_take_weakens_its_filler() {
-        let b = board_from_top_rows(
-            9,
-            &[
-                "..X..O...", //
-                "..XO.O...",
-                "XXXOOO...",
-            ],
-        );
-        let dame = [at(3, 0), at(4, 0), at(4, 1)];
-        let class_at = |i: usize| {
-            if dame.contains(&i) {
-                PointClass::Dame
-            } else if i == at(0, 0) || i == at(1, 0) || i == at(0, 1) || i == at(1, 1) {
-                PointClass::Territory(Color::Black)
-            } else {
-                PointClass::LiveStone(Color::White)
-            }
-        };
-        let dead = vec![false; at(8, 8) + 1];
-        let libs = ChainTable::of(&b, &dead).libs;
-        assert!(weakens(&b, Color::Black, at(4, 0), &class_at, &dead, &libs));
-        assert!(!weakens(
-            &b,
-            Color::Black,
-            at(3, 0),
-            &class_at,
-            &dead,
-            &libs
-        ));
-    }
-}
-
 /// Would `by` at the empty point `i` make a point of the other colour's
 /// territory beside `i` a rescue point (`rescue_point`) for dead stones
 /// of `by` beside it?
@@ -243,4 +198,49 @@ pub(crate) fn rescue_point(
         .iter()
         .any(|&s| class_at(s) == PointClass::LiveStone(by))
         && !capturable(&b, e, by.opponent(), dead, SHORTAGE_DEPTH)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::at;
+    use crate::board_from_top_rows;
+    use crate::filling::ChainTable;
+
+    /// Three dame between Black's wall (c1-c3) and White's stones: d1, e1
+    /// and e2. Black filling e1 stands alone with d1 and e2; White's d1
+    /// puts it in atari and the extension to e2 has no liberty, so the
+    /// stone is lost. Black filling d1 joins the wall and weakens nothing.
+    #[test]
+    fn a_dame_whose_stone_the_opponent_can_take_weakens_its_filler() {
+        let b = board_from_top_rows(
+            9,
+            &[
+                "..X..O...", //
+                "..XO.O...",
+                "XXXOOO...",
+            ],
+        );
+        let dame = [at(3, 0), at(4, 0), at(4, 1)];
+        let class_at = |i: usize| {
+            if dame.contains(&i) {
+                PointClass::Dame
+            } else if i == at(0, 0) || i == at(1, 0) || i == at(0, 1) || i == at(1, 1) {
+                PointClass::Territory(Color::Black)
+            } else {
+                PointClass::LiveStone(Color::White)
+            }
+        };
+        let dead = vec![false; at(8, 8) + 1];
+        let libs = ChainTable::of(&b, &dead).libs;
+        assert!(weakens(&b, Color::Black, at(4, 0), &class_at, &dead, &libs));
+        assert!(!weakens(
+            &b,
+            Color::Black,
+            at(3, 0),
+            &class_at,
+            &dead,
+            &libs
+        ));
+    }
 }
