@@ -306,7 +306,9 @@ pub enum AlternativeKind {
     OtherOrder,
     /// Every open chain (confidence below [`OPEN_BELOW`]) read in this
     /// colour's favour: its own alive, the other colour's dead; the ending
-    /// played in either order.
+    /// played in either order. Where the judgement is itself such a
+    /// reading (its `basis` is not `AsJudged`), the reading it replaced
+    /// stands here under the colour it favoured.
     OpenFor(Color),
 }
 

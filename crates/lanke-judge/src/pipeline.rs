@@ -138,7 +138,7 @@ fn judge_once(
     let late_sekis = matches!(source, StatusSource::Builtin) && opts.stage == Stage::Final;
     // The statuses as judged, for the readings of single open groups a
     // game played out may call for (`played_out`): kept only where there
-    // are open chains and a komi to weigh them by.
+    // are open chains and a record to say where the game is even.
     let doubted = (even.is_some() && !open_readings.is_empty()).then(|| statuses.clone());
     let main = read(statuses, late_sekis);
     let open: Vec<(Color, Read)> = open_readings
