@@ -146,25 +146,23 @@ fn threatens_rescue(
     class_at: &impl Fn(usize) -> PointClass,
     dead: &[bool],
 ) -> bool {
-    let beside_dead = |e: usize| {
-        Board::neighbours(e)
-            .iter()
-            .any(|&n| board.cell(n) == Cell::of(by) && dead[n])
+    // A point of the other colour's territory beside `i` and beside dead
+    // stones of `by`: only such a point can become a rescue point.
+    let candidate = |e: usize| {
+        board.cell(e) == Cell::Empty
+            && inside_own(class_at(e), by.opponent())
+            && Board::neighbours(e)
+                .iter()
+                .any(|&n| board.cell(n) == Cell::of(by) && dead[n])
     };
-    let near: Vec<usize> = Board::neighbours(i)
-        .iter()
-        .copied()
-        .filter(|&e| {
-            board.cell(e) == Cell::Empty && inside_own(class_at(e), by.opponent()) && beside_dead(e)
-        })
-        .collect();
-    if near.is_empty() {
+    let near = Board::neighbours(i);
+    if !near.iter().any(|&e| candidate(e)) {
         return false;
     }
     let mut b = board.clone();
     b.play(by, i);
-    near.into_iter()
-        .any(|e| rescue_point(&b, by, e, class_at, dead))
+    near.iter()
+        .any(|&e| candidate(e) && rescue_point(&b, by, e, class_at, dead))
 }
 
 /// Is the empty point `e` one where `by` would join dead stones of its own

@@ -217,21 +217,35 @@ fn keep_groups_alive(main: Read, mut open: Vec<(Color, Read)>) -> (Read, Vec<(Co
     match at {
         Some(at) if !larger_open_capturer => {
             let (_, chosen) = open.remove(at);
-            open.push((victim.opponent(), main));
-            (based_on(chosen, Basis::GroupsKeptAlive), open)
+            replace_main(
+                main,
+                victim.opponent(),
+                chosen,
+                Basis::GroupsKeptAlive,
+                open,
+            )
         }
         _ => (main, open),
     }
 }
 
-/// `read` with `basis` for both its move orders.
-pub(crate) fn based_on(read: Read, basis: Basis) -> Read {
-    let (mut kept, mut other) = read;
+/// `chosen` as the judgement, on `basis` (both its move orders), and the
+/// `main` reading it replaces kept among the `open` readings as one in
+/// `main_favours`' favour.
+pub(crate) fn replace_main(
+    main: Read,
+    main_favours: Color,
+    chosen: Read,
+    basis: Basis,
+    mut open: Vec<(Color, Read)>,
+) -> (Read, Vec<(Color, Read)>) {
+    open.push((main_favours, main));
+    let (mut kept, mut other) = chosen;
     kept.basis = basis;
     if let Some(o) = other.as_mut() {
         o.basis = basis;
     }
-    (kept, other)
+    ((kept, other), open)
 }
 
 /// `statuses` with every open chain (confidence below [`OPEN_BELOW`], alive

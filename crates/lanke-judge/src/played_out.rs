@@ -9,7 +9,7 @@
 use lanke_sgf::Color;
 
 use crate::judgement::{Basis, Judgement, Status, OPEN_BELOW, UNFINISHED_DAME};
-use crate::pipeline::{based_on, Read};
+use crate::pipeline::{replace_main, Read};
 use crate::statuses::Statuses;
 
 /// The area margin (Black's less White's) beyond which a reading makes a
@@ -66,8 +66,13 @@ pub(crate) fn keep_the_game_close(
         .map(|(k, _)| k);
     if let Some(k) = whole_side {
         let (favoured, chosen) = open.remove(k);
-        open.push((favoured.opponent(), main));
-        return (based_on(chosen, Basis::GameKeptClose), open);
+        return replace_main(
+            main,
+            favoured.opponent(),
+            chosen,
+            Basis::GameKeptClose,
+            open,
+        );
     }
     let trailing = if m > 0.0 { Color::White } else { Color::Black };
     let closest = open_groups(doubted, trailing)
@@ -87,10 +92,13 @@ pub(crate) fn keep_the_game_close(
         })
         .min_by(|a, b| a.0.total_cmp(&b.0));
     match closest {
-        Some((_, chosen)) => {
-            open.push((trailing.opponent(), main));
-            (based_on(chosen, Basis::GameKeptClose), open)
-        }
+        Some((_, chosen)) => replace_main(
+            main,
+            trailing.opponent(),
+            chosen,
+            Basis::GameKeptClose,
+            open,
+        ),
         None => (main, open),
     }
 }
