@@ -97,7 +97,7 @@ pub const DISCREPANCIES: &[Field] = &[
     ("white_wins", "string", "Families in which White wins."),
     ("draws", "string", "Families with a draw."),
     ("recorded", "string", "RE as written."),
-    ("reference_family", "string", "The family matching the record's rules (RU, or routes for old Chinese results)."),
+    ("reference_family", "string", "The family matching the record's rules: routes for old Chinese results, else the rule set RU names or, with none named, the komi's (7.5 chinese, 8 ing, else japanese)."),
     ("detail", "string", "For contradictions: the reference family's margin against the record, and where the record lies against the margins every reading gives (scores.csv margin_low..margin_high) when both count in one unit."),
 ];
 

@@ -12,7 +12,7 @@
 
 use std::collections::BTreeMap;
 
-use lanke_rules::outside_by;
+use lanke_rules::{outside_by, points_family};
 use serde::Serialize;
 
 use crate::rows::{GameRow, KomiChoice, ScoreRow};
@@ -55,24 +55,18 @@ pub struct SummaryRow {
     pub games: u64,
 }
 
-/// The family that matches a record's own rules.
+/// The family that matches a record's own rules: routes for old Chinese
+/// results, `RU[Tianyi]`, else the points family of its `RU` and komi
+/// (`points_family`).
 #[must_use]
 pub fn reference_family(game: &GameRow) -> &'static str {
     let ru = game.rules.to_ascii_lowercase();
     if game.result_unit == "routes" || ru.contains("old chinese") {
         "tang-song"
-    } else if ru.contains("chinese") {
-        "chinese"
-    } else if ru.contains("ing") {
-        "ing"
-    } else if ru.contains("aga") {
-        "aga"
     } else if ru.contains("tianyi") {
         "tianyi"
-    } else if ru.contains("new zealand") || ru == "nz" {
-        "nz"
     } else {
-        "japanese"
+        points_family(Some(&game.rules), game.komi)
     }
 }
 

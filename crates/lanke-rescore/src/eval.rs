@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use lanke_board::replay;
-use lanke_rules::{family, score, KomiMode, Quantities};
+use lanke_rules::{family, points_family, score, KomiMode, Quantities};
 use lanke_sgf::{Event, GameRecord};
 
 use crate::item::GameId;
@@ -29,12 +29,13 @@ pub fn recorded_margin(result: &str) -> Option<f64> {
 }
 
 /// A record `lanke eval` takes: its counted margin (Black minus White,
-/// points), its komi, and whether it states Chinese rules.
+/// points), its komi, and the points family it was counted under
+/// (`points_family`: its `RU`, else its komi).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EvalCase {
     pub recorded: f64,
     pub komi: f64,
-    pub chinese: bool,
+    pub family: &'static str,
 }
 
 /// The case a record makes, if `lanke eval` takes it (`games_in_file`:
@@ -52,15 +53,10 @@ pub fn eligible(record: &GameRecord, games_in_file: usize) -> Option<EvalCase> {
     if (margin.abs().fract() - komi.abs().fract()).abs() > 1e-9 {
         return None;
     }
-    let chinese = record
-        .info
-        .rules
-        .as_deref()
-        .is_some_and(|r| r.to_ascii_lowercase().contains("chinese"));
     Some(EvalCase {
         recorded: margin,
         komi,
-        chinese,
+        family: points_family(record.info.rules.as_deref(), Some(komi)),
     })
 }
 
@@ -140,9 +136,8 @@ impl EvalRow {
 }
 
 /// Heuristic cause of a miss, in this order: the rule (a game with an
-/// area-counting komi, 7.5 or 8, but no RU[Chinese], scored under Japanese
-/// rules, that Chinese counting reproduces exactly — events such as the
-/// Chunlan Cup play Chinese rules without saying so); a record plainly
+/// area-counting komi, 7.5 or 8, whose `RU` names Japanese rules, that
+/// Chinese counting reproduces exactly); a record plainly
 /// stopped before the end (more than [`crate::judging::UNFINISHED_DAME`] neutral points, or
 /// under 100 moves); a seki on the board; the difference equals the
 /// protective moves our filling made (or is one point and the filling made
@@ -191,14 +186,13 @@ pub fn rescore(
     let EvalCase {
         recorded,
         komi,
-        chinese,
+        family: family_id,
     } = *case;
+    let fam = family(family_id).expect("points family in table");
     let r = replay(record);
     // A game with no rescoring stays in the measured set as a miss.
     let unscored =
         |cause: &'static str, dame_before_fill: u32, moves: u32, engine_error: Option<String>| {
-            let fam =
-                family(if chinese { "chinese" } else { "japanese" }).expect("family in table");
             EvalRow {
                 cause,
                 dame_before_fill,
@@ -234,7 +228,6 @@ pub fn rescore(
     };
     let readings = crate::readings::readings(&r, &j, 0);
     let q = &readings.point;
-    let fam = family(if chinese { "chinese" } else { "japanese" }).expect("family in table");
     let s = score(fam, q, KomiMode::Record(komi));
     let exact = (s.margin - recorded).abs() < 1e-9;
     let range = readings.range(fam, KomiMode::Record(komi));
@@ -243,7 +236,7 @@ pub fn rescore(
     // elsewhere the two counts differ by the parity point and a match is
     // chance.
     let area_komi = komi == 7.5 || komi == 8.0;
-    let other_rule_exact = !chinese
+    let other_rule_exact = fam.id == "japanese"
         && area_komi
         && (score(
             family("chinese").expect("family in table"),

@@ -10,10 +10,12 @@
 //!
 //! The tradition of a record (which family its figures are in): a result
 //! stated in routes (路) or any route figure → tang-song; in stones (子) →
-//! ming-qing before 1912 and chinese after; in points → chinese for
-//! `RU[Chinese]`, else japanese; `RU[Tianyi]` → tianyi, with the bids the
+//! ming-qing before 1912 and chinese after; in points → the rule set `RU`
+//! names, else the one the komi belongs to (`points_family`: 7.5 chinese,
+//! 8 ing, else japanese); `RU[Tianyi]` → tianyi, with the bids the
 //! record states as komi. A record with no unit is read by its date:
-//! before 1368 (Tang/Song) → tang-song, 1368–1911 → ming-qing, later by RU.
+//! before 1368 (Tang/Song) → tang-song, 1368–1911 → ming-qing, later by
+//! `RU` and komi.
 //! Every disagreement is explained by what can be checked (`explain`): a
 //! record that stops before the end, Tang/Song's balancing move that an
 //! annotation leaves out, which part of a group-tax line differs (and the
@@ -25,8 +27,8 @@ use lanke_board::replay;
 use lanke_rules::recorded::{annotations, parse_result, Annotation, MarginUnit, Recorded};
 use lanke_rules::tianyi::{komi_with_bids, parse_bids};
 use lanke_rules::{
-    family, route_balancing, score, KomiMode, MarginRange, Outcome, Quantities, RecordCheck, Score,
-    Unit,
+    family, points_family, route_balancing, score, KomiMode, MarginRange, Outcome, Quantities,
+    RecordCheck, Score, Unit,
 };
 use lanke_sgf::{Color, GameRecord};
 
@@ -64,11 +66,6 @@ fn year(record: &GameRecord) -> Option<u32> {
 
 /// The family a record's own figures are in.
 fn tradition(record: &GameRecord, unit: Option<MarginUnit>, any_routes: bool) -> &'static str {
-    let chinese_ru = record
-        .info
-        .rules
-        .as_deref()
-        .is_some_and(|r| r.to_ascii_lowercase().contains("chinese"));
     let y = year(record);
     if record
         .info
@@ -102,8 +99,7 @@ fn tradition(record: &GameRecord, unit: Option<MarginUnit>, any_routes: bool) ->
         Some(y) if y < 1912 && (unit != Some(MarginUnit::Points) || record_is_chinese(record)) => {
             "ming-qing"
         }
-        _ if chinese_ru => "chinese",
-        _ => "japanese",
+        _ => points_family(record.info.rules.as_deref(), record.info.komi.points),
     }
 }
 

@@ -13,6 +13,7 @@ mod quantities;
 mod range;
 pub mod recorded;
 pub mod tianyi;
+mod tradition;
 
 pub use families::{
     equal_stone_count, families_named, family, route_balancing, score, Counting, Family,
@@ -22,3 +23,4 @@ pub use families::{
 pub use legality::{verdict, History, Verdict};
 pub use quantities::{all_alive_area, Quantities};
 pub use range::{outside_by, MarginRange, ReadingKind, Readings, RecordCheck};
+pub use tradition::points_family;

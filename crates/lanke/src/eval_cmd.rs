@@ -249,12 +249,16 @@ pub(crate) fn run(
     all_rows: Option<&Path>,
 ) -> Result<()> {
     let rows = evaluate(paths, opts, spec, overrides)?;
-    let (chinese, japanese): (Vec<EvalRow>, Vec<EvalRow>) =
-        rows.iter().cloned().partition(|r| r.rules == "chinese");
+    let (japanese, area): (Vec<EvalRow>, Vec<EvalRow>) =
+        rows.iter().cloned().partition(|r| r.rules == "japanese");
     write_stdout(|out| {
         summarise(out, &rows, "all")?;
         summarise(out, &japanese, "japanese (record komi)")?;
-        summarise(out, &chinese, "chinese, RU[Chinese] (record komi)")
+        summarise(
+            out,
+            &area,
+            "area counting: RU[Chinese], Ing, or komi 7.5/8 (record komi)",
+        )
     })?;
     for (path, only_misses) in [(misses, true), (all_rows, false)] {
         if let Some(path) = path {

@@ -1,0 +1,76 @@
+//! A record that names no rule set is checked under the counting its komi
+//! belongs to: 8 the Ing rules', 7.5 Chinese area counting's. The CWI
+//! archive's Ing Cup and Chunlan Cup records carry no `RU`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// CWI records written to a scratch directory of their own, `edit`ed.
+fn scratch(tag: &str, members: &[(&str, &str)], edit: impl Fn(String) -> String) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("lanke-rules-{}-{tag}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (member, name) in members {
+        let text = String::from_utf8_lossy(lanke_testdata::cwi_file(member)).into_owned();
+        std::fs::write(dir.join(name), edit(text)).unwrap();
+    }
+    dir
+}
+
+fn verify(dir: &Path) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_lanke"))
+        .arg("verify")
+        .arg(dir)
+        .output()
+        .expect("lanke runs");
+    (out.status.success(), String::from_utf8(out.stdout).unwrap())
+}
+
+/// The row of `verify`'s table for the game `game`.
+fn row<'a>(table: &'a str, game: &str) -> &'a str {
+    table
+        .lines()
+        .find(|l| l.contains(game))
+        .unwrap_or_else(|| panic!("no row for {game} in\n{table}"))
+}
+
+/// The 4th Ing Cup's record 20 (KM[8], RE[B+3]) and Chunlan 15 J04
+/// (KM[7.5], RE[B+1.5]) agree under the Ing and Chinese counts; counted
+/// the Japanese way both come a point short (B+2, B+0.5), and that is how
+/// they are checked once `RU` names Japanese rules.
+#[test]
+fn the_komi_names_the_counting_a_record_leaves_unnamed() {
+    let members = [
+        ("games/Ing/04/20.sgf", "ing-4-20.sgf"),
+        ("games/Chunlan/15/J04.sgf", "chunlan-15-j04.sgf"),
+    ];
+    let plain = scratch("plain", &members, |t| t);
+    let (ok, table) = verify(&plain);
+    assert!(ok, "{table}");
+    let ing = row(&table, "ing-4-20");
+    assert!(
+        ing.contains(" ing ") && ing.contains("B by 3 points"),
+        "{ing}"
+    );
+    assert!(ing.contains("agree"), "{ing}");
+    let chunlan = row(&table, "chunlan-15-j04");
+    assert!(chunlan.contains(" chinese ") && chunlan.contains("B by 1.5 points"));
+    assert!(chunlan.contains("agree"), "{chunlan}");
+
+    let named = scratch("named", &members, |t| {
+        t.replacen("KM[", "RU[Japanese]KM[", 1)
+    });
+    let (ok, table) = verify(&named);
+    assert!(!ok, "a disagreement exits 1");
+    let ing = row(&table, "ing-4-20");
+    assert!(
+        ing.contains(" japanese ") && ing.contains("B by 2 points"),
+        "{ing}"
+    );
+    assert!(ing.contains("contradicted by 1"), "{ing}");
+    let chunlan = row(&table, "chunlan-15-j04");
+    assert!(chunlan.contains("B by 0.5 points"), "{chunlan}");
+    for dir in [plain, named] {
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
