@@ -382,17 +382,24 @@ fn require_readable(paths: &[&Path]) {
     }
 }
 
-fn main() -> anyhow::Result<()> {
+fn main() {
     let cli = Cli::parse();
     require_readable(&cli.command.inputs());
     match run(cli.command) {
+        Ok(()) => {}
         // A `--game` that names nothing is a usage error, as an unreadable
         // path is: nothing could run.
         Err(e) if e.downcast_ref::<lanke_games::NoGameSelected>().is_some() => {
             eprintln!("error: {e}");
             std::process::exit(2);
         }
-        other => other,
+        // The message and its causes, one line: a failed run (a record
+        // that disagrees with its rescoring, a file that cannot be
+        // written) is the user's news, not a crash to trace.
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::exit(1);
+        }
     }
 }
 

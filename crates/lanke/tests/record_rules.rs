@@ -1,6 +1,7 @@
 //! A record that names no rule set is checked under the counting its komi
 //! belongs to: 8 the Ing rules', 7.5 Chinese area counting's. The CWI
-//! archive's Ing Cup and Chunlan Cup records carry no `RU`.
+//! archive's Ing Cup and Chunlan Cup records carry no `RU`. A record that
+//! then disagrees fails the run with one line on stderr.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -17,13 +18,20 @@ fn scratch(tag: &str, members: &[(&str, &str)], edit: impl Fn(String) -> String)
     dir
 }
 
-fn verify(dir: &Path) -> (bool, String) {
+/// `lanke verify` on `dir` (with backtraces asked for, as a developer's
+/// shell may): whether it succeeded, its table and its stderr.
+fn verify(dir: &Path) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_lanke"))
         .arg("verify")
         .arg(dir)
+        .env("RUST_BACKTRACE", "1")
         .output()
         .expect("lanke runs");
-    (out.status.success(), String::from_utf8(out.stdout).unwrap())
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
 }
 
 /// The row of `verify`'s table for the game `game`.
@@ -45,7 +53,7 @@ fn the_komi_names_the_counting_a_record_leaves_unnamed() {
         ("games/Chunlan/15/J04.sgf", "chunlan-15-j04.sgf"),
     ];
     let plain = scratch("plain", &members, |t| t);
-    let (ok, table) = verify(&plain);
+    let (ok, table, _) = verify(&plain);
     assert!(ok, "{table}");
     let ing = row(&table, "ing-4-20");
     assert!(
@@ -60,8 +68,13 @@ fn the_komi_names_the_counting_a_record_leaves_unnamed() {
     let named = scratch("named", &members, |t| {
         t.replacen("KM[", "RU[Japanese]KM[", 1)
     });
-    let (ok, table) = verify(&named);
+    let (ok, table, stderr) = verify(&named);
+    // A disagreement is news for the user, one line, not a crash.
     assert!(!ok, "a disagreement exits 1");
+    assert_eq!(
+        stderr, "error: 2 statement(s) disagree with the rescoring\n",
+        "{stderr}"
+    );
     let ing = row(&table, "ing-4-20");
     assert!(
         ing.contains(" japanese ") && ing.contains("B by 2 points"),
