@@ -6,9 +6,10 @@
 /// whose komi is `komi`. A rule set `RU` names decides; a record that
 /// names none (most archives write no `RU`) is read by its komi: 7.5 is
 /// the komi of Chinese area counting (3¾ stones) and 8 that of the Ing
-/// rules, and no territory-counting rule set has used either, so such a
-/// record was counted by area (the Chunlan and Ing Cups' records in the
-/// CWI archive carry no `RU`); any other komi is Japanese counting's.
+/// rules, while the territory-counting rule sets give 6.5 (earlier 5.5 or
+/// 4.5), so such a record was counted by area (the Chunlan and Ing Cups'
+/// records in the CWI archive carry no `RU`); any other komi is Japanese
+/// counting's.
 #[must_use]
 pub fn points_family(rules: Option<&str>, komi: Option<f64>) -> &'static str {
     let ru = rules.map(str::to_ascii_lowercase).unwrap_or_default();
@@ -25,7 +26,10 @@ pub fn points_family(rules: Option<&str>, komi: Option<f64>) -> &'static str {
         "aga"
     } else if ru.contains("new zealand") || named("nz") {
         "nz"
-    } else if named("japanese") || named("korean") || named("jp") || named("ko") {
+    } else if ["japanese", "korean", "jp", "jpn", "ko"]
+        .iter()
+        .any(|w| named(w))
+    {
         "japanese"
     } else if komi == Some(8.0) {
         "ing"
@@ -47,6 +51,7 @@ mod tests {
         assert_eq!(points_family(Some("Ing (GOE)"), Some(8.0)), "ing");
         assert_eq!(points_family(Some("AGA"), Some(7.5)), "aga");
         assert_eq!(points_family(Some("NZ"), Some(7.0)), "nz");
+        assert_eq!(points_family(Some("JPN"), Some(7.5)), "japanese");
     }
 
     #[test]
