@@ -175,6 +175,7 @@ fn summarise(w: &mut impl std::io::Write, rows: &[EvalRow], label: &str) -> std:
             played.len()
         )?;
     }
+    writeln!(w, "{}", by_neutral_points(rows))?;
     let checked = |c: &str| rows.iter().filter(|r| r.check == c).count();
     let single = rows
         .iter()
@@ -239,6 +240,45 @@ fn summarise(w: &mut impl std::io::Write, rows: &[EvalRow], label: &str) -> std:
     Ok(())
 }
 
+/// Bands of neutral points a record leaves before the filling (the last
+/// open above [`UNFINISHED_DAME`]): the more dame the players left, the
+/// more of the ending the judge plays for them.
+const NEUTRAL_BANDS: [(u32, u32); 4] = [
+    (0, 10),
+    (11, 20),
+    (21, UNFINISHED_DAME),
+    (UNFINISHED_DAME + 1, u32::MAX),
+];
+
+/// The summary line of exact results by the neutral points each record
+/// leaves (`NEUTRAL_BANDS`), with the engine's own exact results beside
+/// them when it scored the games.
+fn by_neutral_points(rows: &[EvalRow]) -> String {
+    let engine = rows.iter().any(|r| r.engine_exact.is_some());
+    let bands: Vec<String> = NEUTRAL_BANDS
+        .iter()
+        .map(|&(lo, hi)| {
+            let band: Vec<&EvalRow> = rows
+                .iter()
+                .filter(|r| (lo..=hi).contains(&r.dame_before_fill))
+                .collect();
+            let exact = band.iter().filter(|r| r.exact).count();
+            let name = if hi == u32::MAX {
+                format!("over {}", lo - 1)
+            } else {
+                format!("{lo}–{hi}")
+            };
+            let mut text = format!("{name}: {exact}/{}", band.len());
+            if engine {
+                let e = band.iter().filter(|r| r.engine_exact == Some(true)).count();
+                text.push_str(&format!(" (engine {e})"));
+            }
+            text
+        })
+        .collect();
+    format!("  exact by neutral points left: {}", bands.join(", "))
+}
+
 /// Runs the command.
 pub(crate) fn run(
     paths: &[PathBuf],
@@ -300,5 +340,28 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("engine gave no score for 2 games"), "{text}");
+    }
+
+    /// Records are counted in the band of the neutral points they leave,
+    /// the engine's exact results beside ours.
+    #[test]
+    fn exact_results_are_split_by_the_neutral_points_left() {
+        let row = |dame: u32, exact: bool, engine: bool| EvalRow {
+            dame_before_fill: dame,
+            exact,
+            engine_exact: Some(engine),
+            ..EvalRow::unscored("g".to_string(), "japanese", 6.5, 2.5)
+        };
+        let rows = [
+            row(0, true, false),
+            row(10, true, true),
+            row(11, false, true),
+            row(40, true, true),
+            row(41, false, false),
+        ];
+        assert_eq!(
+            super::by_neutral_points(&rows),
+            "  exact by neutral points left: 0–10: 2/2 (engine 1), 11–20: 0/1 (engine 1), 21–40: 1/1 (engine 1), over 40: 0/1 (engine 0)"
+        );
     }
 }

@@ -71,9 +71,17 @@ fn a_record_played_to_the_end_is_judged_again_without_its_last_moves() {
         ),
         "{stdout}"
     );
+    // Cut by its two protective moves, the record leaves no dame.
+    assert!(
+        stdout.contains(
+            "exact by neutral points left: 0–10: 1/1, 11–20: 0/0, 21–40: 0/0, over 40: 0/0"
+        ),
+        "{stdout}"
+    );
     assert_eq!(rows.len(), 1);
     let row = &rows[0];
     assert!(row["game_id"].ends_with("Meijin/38/Q15.sgf#0"), "{row:?}");
+    assert_eq!(row["dame_before_fill"], "0");
     assert_eq!(row["moves"], "253");
     assert_eq!(row["recorded"], "3.5");
     assert_eq!(row["rescored"], "3.5");
