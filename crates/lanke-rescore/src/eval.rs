@@ -231,11 +231,12 @@ pub fn rescore(
     let s = score(fam, q, KomiMode::Record(komi));
     let exact = (s.margin - recorded).abs() < 1e-9;
     let range = readings.range(fam, KomiMode::Record(komi));
-    // Only a komi of the area-counting tradition (7.5 Chinese, 8 Ing) makes
-    // Chinese counting a plausible rule for a record without RU[Chinese];
+    // Only a komi of the area-counting tradition (the one `points_family`
+    // reads as Chinese or Ing where `RU` is silent) makes Chinese counting
+    // a plausible rule for a record whose `RU` names Japanese rules;
     // elsewhere the two counts differ by the parity point and a match is
     // chance.
-    let area_komi = komi == 7.5 || komi == 8.0;
+    let area_komi = points_family(None, Some(komi)) != "japanese";
     let other_rule_exact = fam.id == "japanese"
         && area_komi
         && (score(
