@@ -18,6 +18,7 @@ mod big_eyes;
 mod captives;
 mod carving;
 mod classes;
+mod confirm;
 mod dame_shapes;
 mod double_atari;
 mod double_ko;

@@ -12,6 +12,7 @@ use lanke_board::{next_to_move, Board, Cell, EmptyRegion, Replay};
 use lanke_sgf::{Color, GameRecord, Point};
 
 use crate::classes::{classify, open_border_counts, Classified};
+use crate::confirm::{confirmed_by_ending, settle_confirmed};
 use crate::filling::{fill_dame, Judged};
 use crate::groups::groups_of;
 use crate::judgement::{
@@ -21,7 +22,7 @@ use crate::judgement::{
 };
 use crate::late_seki::{settle_late_sekis, LateSekis};
 use crate::marked::judge_marked;
-use crate::played_out::keep_the_game_close;
+use crate::played_out::{keep_the_game_close, lost_by_far};
 use crate::races::RaceMemo;
 use crate::settle::Settler;
 use crate::statuses::{chain_statuses, Statuses};
@@ -123,6 +124,26 @@ fn judge_once(
         };
         stages.read(statuses)
     };
+    // The sekis the filling leaves are looked for in the main reading
+    // (the open ones bound the range).
+    let late_sekis = matches!(source, StatusSource::Builtin) && opts.stage == Stage::Final;
+    let mut main = read(statuses.clone(), late_sekis);
+    // Open chains the main reading's own ending confirms (`confirm`) are
+    // read no other way.
+    let mut statuses = statuses;
+    // A reading the pipeline may replace (its filling takes a living group,
+    // or it makes a game played out one lost by far) keeps every open
+    // chain open: the replacement is one of their readings.
+    let replaceable =
+        group_taken(&main.0).is_some() || even.is_some_and(|e| lost_by_far(&main.0, e));
+    if late_sekis && !replaceable {
+        let confirmed = confirmed_by_ending(&main.0);
+        settle_confirmed(&mut statuses.infos, &confirmed);
+        for j in std::iter::once(&mut main.0).chain(main.1.as_mut()) {
+            settle_confirmed(&mut j.chains, &confirmed);
+            j.confidence = j.chains.iter().map(|c| c.confidence).fold(1.0, f32::min);
+        }
+    }
     // The open chains are read the other way only where the built-in
     // judge decided them: given statuses are the giver's word.
     let open_readings = if matches!(source, StatusSource::Builtin) && opts.stage == Stage::Final {
@@ -133,14 +154,10 @@ fn judge_once(
     } else {
         Vec::new()
     };
-    // The sekis the filling leaves are looked for in the main reading
-    // (the open ones bound the range).
-    let late_sekis = matches!(source, StatusSource::Builtin) && opts.stage == Stage::Final;
     // The statuses as judged, for the readings of single open groups a
     // game played out may call for (`played_out`): kept only where there
     // are open chains and a record to say where the game is even.
     let doubted = (even.is_some() && !open_readings.is_empty()).then(|| statuses.clone());
-    let main = read(statuses, late_sekis);
     let open: Vec<(Color, Read)> = open_readings
         .into_iter()
         .map(|(favoured, statuses)| (favoured, read(statuses, false)))

@@ -38,6 +38,12 @@ fn closeness(j: &Judgement, even: f64) -> Option<f64> {
     (m < CLOSE && j.before_fill.neutral() <= UNFINISHED_DAME).then_some(m)
 }
 
+/// Does `j` make the game (even at `even`) one lost by [`FAR`] points or
+/// more, which [`keep_the_game_close`] reads again?
+pub(crate) fn lost_by_far(j: &Judgement, even: f64) -> bool {
+    margin(j, even).abs() >= FAR
+}
+
 /// When the kept reading (`main`) makes the game lost by [`FAR`] points or
 /// more, the readings that make it close (within [`CLOSE`], in a position
 /// played out) take its place: first the `open` chains read all in one
@@ -54,10 +60,10 @@ pub(crate) fn keep_the_game_close(
     doubted: &Statuses,
     read: impl Fn(Statuses) -> Read,
 ) -> (Read, Vec<(Color, Read)>) {
-    let m = margin(&main.0, even);
-    if m.abs() < FAR {
+    if !lost_by_far(&main.0, even) {
         return (main, open);
     }
+    let m = margin(&main.0, even);
     let whole_side = open
         .iter()
         .enumerate()

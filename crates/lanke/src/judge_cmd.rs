@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
-use lanke_judge::{Basis, Counts, FillKind, Judgement};
+use lanke_judge::{Basis, Counts, FillKind, Judgement, Status};
 use lanke_sgf::Point;
 
 use crate::output::{judged_diagram, write_each_game};
@@ -59,6 +59,33 @@ fn write_text(
         j.dead[1].len(),
         pts(&j.dead[1])
     )?;
+    let open: Vec<String> = j
+        .chains
+        .iter()
+        .filter(|c| c.confidence < lanke_judge::OPEN_BELOW && c.status != Status::Seki)
+        .map(|c| {
+            format!(
+                "{} {} at {} ({} {:.2})",
+                c.color.letter(),
+                c.stones.len(),
+                c.stones[0].to_sgf(),
+                if c.status == Status::Dead {
+                    "dead"
+                } else {
+                    "alive"
+                },
+                c.confidence
+            )
+        })
+        .collect();
+    if !open.is_empty() {
+        writeln!(
+            w,
+            "open (confidence below {}): {}",
+            lanke_judge::OPEN_BELOW,
+            open.join(", ")
+        )?;
+    }
     let fills: Vec<String> = j
         .fills
         .iter()

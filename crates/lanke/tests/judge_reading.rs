@@ -52,3 +52,21 @@ fn the_reading_kept_for_a_game_played_out_is_named() {
         std::fs::remove_dir_all(f.parent().unwrap()).unwrap();
     }
 }
+
+/// The text output names the chains left open. Hayago 24 game 4 keeps
+/// Black's seven dead stones from jc down the upper side open (more than
+/// three stones in White's area, which the ending does not confirm);
+/// Judan 6 L05's only open chain, White's two dead stones at ib, is
+/// confirmed by the ending, and the output names none.
+#[test]
+fn the_chains_left_open_are_named() {
+    let open = scratch("games/Hayago/24/4.sgf", "open");
+    let settled = scratch("games/Judan/06/L05.sgf", "settled");
+    let text = judge(&open, false);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("open (confidence below 0.5): "))
+        .expect("an open line");
+    assert!(line.contains("B 7 at jc (dead 0.34)"), "{line}");
+    assert!(!judge(&settled, false).contains("open ("));
+}

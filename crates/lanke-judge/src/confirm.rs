@@ -1,0 +1,111 @@
+//! Open chains the judgement's own ending confirms, so that they need no
+//! reading the other way round. The test runs on the board the ending
+//! leaves (dame and protective moves played, the dead stones the judge is
+//! sure of taken off), with the open dead stones standing again:
+//!
+//! 1. An open chain judged dead is confirmed when it is one of at most
+//!    [`FEW_INVADERS`] stones, all judged dead, in a region of points that
+//!    are not the other colour's, and every chain walling that region in
+//!    is alive by eye space (`big_eyes`) once they are taken off. A few
+//!    stones left in a living group's territory have no room for two eyes
+//!    against an owner who answers.
+//! 2. With those taken off too, an open chain judged alive is confirmed
+//!    when it is alive by eye space — without counting on any open dead
+//!    stone still standing.
+//!
+//! Only the test lives here; the pipeline decides what it is worth.
+
+use lanke_board::{Board, Cell};
+use lanke_sgf::Color;
+
+use crate::big_eyes::alive_by_eye_space;
+use crate::judgement::{ChainInfo, Judgement, Status, OPEN_BELOW};
+
+/// The most stones (all judged dead) a region may hold for its dead chain
+/// to be confirmed: a larger invasion may hold room for two eyes, which
+/// this test does not read.
+pub(crate) const FEW_INVADERS: usize = 3;
+
+/// Is `c` an open chain (confidence below [`OPEN_BELOW`], not in seki)?
+fn open(c: &ChainInfo) -> bool {
+    c.confidence < OPEN_BELOW && c.status != Status::Seki
+}
+
+/// Per grid cell: does the stone there, of `color`, live by eye space?
+fn alive_of(b: &Board, color: Color) -> Vec<bool> {
+    alive_by_eye_space(b, color, &b.chains(), &b.regions_without(color).1)
+}
+
+/// Per chain of `j.chains`: is it open and confirmed by `j`'s ending?
+pub(crate) fn confirmed_by_ending(j: &Judgement) -> Vec<bool> {
+    let mut b = j.filled.clone();
+    let mut judged_dead = vec![false; b.points().last().map_or(0, |i| i + 1)];
+    for p in j.dead.iter().flatten() {
+        judged_dead[Board::idx(*p)] = true;
+    }
+    for c in j
+        .chains
+        .iter()
+        .filter(|c| open(c) && c.status == Status::Dead)
+    {
+        for &p in &c.stones {
+            if b.get(p) == Cell::Empty {
+                b.put(p, Cell::of(c.color));
+            }
+        }
+    }
+    let regions = [Color::Black, Color::White].map(|c| b.regions_without(c));
+    let mut confirmed: Vec<bool> = j
+        .chains
+        .iter()
+        .map(|c| {
+            let attacker = c.color.opponent();
+            let s = Board::idx(c.stones[0]);
+            if !open(c) || c.status != Status::Dead || b.cell(s) != Cell::of(c.color) {
+                return false;
+            }
+            let (region_of, list) = &regions[attacker.index()];
+            let region = &list[region_of[s]];
+            let stones: Vec<usize> = region
+                .iter()
+                .copied()
+                .filter(|&p| b.cell(p) != Cell::Empty)
+                .collect();
+            if stones.len() > FEW_INVADERS || !stones.iter().all(|&p| judged_dead[p]) {
+                return false;
+            }
+            let mut taken = b.clone();
+            for &p in &stones {
+                taken.put(Board::point(p), Cell::Empty);
+            }
+            let alive = alive_of(&taken, attacker);
+            region
+                .iter()
+                .flat_map(|&p| Board::neighbours(p))
+                .all(|n| taken.cell(n) != Cell::of(attacker) || alive[n])
+        })
+        .collect();
+    for (c, _) in j.chains.iter().zip(&confirmed).filter(|(_, &sure)| sure) {
+        for &p in &c.stones {
+            b.put(p, Cell::Empty);
+        }
+    }
+    let alive = [Color::Black, Color::White].map(|color| alive_of(&b, color));
+    for (k, c) in j.chains.iter().enumerate() {
+        if open(c) && c.status == Status::Alive {
+            confirmed[k] = c.stones.iter().all(|&p| {
+                let s = Board::idx(p);
+                b.cell(s) == Cell::of(c.color) && alive[c.color.index()][s]
+            });
+        }
+    }
+    confirmed
+}
+
+/// Raises each confirmed chain of `chains` to [`OPEN_BELOW`]: settled, at
+/// the confidence the reports stop calling uncertain.
+pub(crate) fn settle_confirmed(chains: &mut [ChainInfo], confirmed: &[bool]) {
+    for (c, _) in chains.iter_mut().zip(confirmed).filter(|(_, &sure)| sure) {
+        c.confidence = OPEN_BELOW;
+    }
+}
