@@ -11,7 +11,8 @@
 //!    against an owner who answers.
 //! 2. With those taken off too, an open chain judged alive is confirmed
 //!    when it is alive by eye space — without counting on any open dead
-//!    stone still standing.
+//!    stone still standing — or when the ending joined it to a chain the
+//!    judge is sure is alive (a protective move connected it).
 //!
 //! Only the test lives here; the pipeline decides what it is worth.
 
@@ -91,12 +92,27 @@ pub(crate) fn confirmed_by_ending(j: &Judgement) -> Vec<bool> {
         }
     }
     let alive = [Color::Black, Color::White].map(|color| alive_of(&b, color));
+    // Stones of chains the judge is sure are alive.
+    let mut sure_alive = vec![false; judged_dead.len()];
+    for c in j
+        .chains
+        .iter()
+        .filter(|c| c.status == Status::Alive && !open(c))
+    {
+        for &p in &c.stones {
+            sure_alive[Board::idx(p)] = true;
+        }
+    }
     for (k, c) in j.chains.iter().enumerate() {
         if open(c) && c.status == Status::Alive {
-            confirmed[k] = c.stones.iter().all(|&p| {
-                let s = Board::idx(p);
-                b.cell(s) == Cell::of(c.color) && alive[c.color.index()][s]
-            });
+            let standing = c.stones.iter().all(|&p| b.get(p) == Cell::of(c.color));
+            let s = Board::idx(c.stones[0]);
+            confirmed[k] = standing
+                && (c
+                    .stones
+                    .iter()
+                    .all(|&p| alive[c.color.index()][Board::idx(p)])
+                    || b.chain(s).0.iter().any(|&t| sure_alive[t]));
         }
     }
     confirmed

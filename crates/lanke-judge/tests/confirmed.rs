@@ -2,7 +2,8 @@
 //! leave below 0.5 is read the other way round too, and the range spans
 //! both readings; where the board the ending leaves shows the statuses
 //! hold — a few dead stones in the territory of groups that live by eye
-//! space once they are taken, and the groups themselves alive so — the
+//! space once they are taken, and the groups themselves alive so, or
+//! joined by a protective move to a chain the judge is sure of — the
 //! other reading is dropped and the range is the judgement's own. Larger
 //! invasions, and readings the pipeline may replace, stay open.
 
@@ -48,6 +49,27 @@ fn a_few_dead_stones_in_a_living_groups_territory_are_confirmed() {
     assert_eq!(j.confidence, OPEN_BELOW);
     assert_eq!(open_alternatives(&j), 0);
     assert_eq!(j.after_fill.territory, [55, 50]);
+}
+
+/// Cho Chikun's game of 1977-11-27 (komi 5.5, recorded B+1.5): White's
+/// lone stone at ab, beside Black's stones in the corner, is the only
+/// open chain (alive at 0.34). The ending's protective move at aa joins
+/// it to White's chain along the upper edge, which the judge is sure of,
+/// so it is confirmed and the judgement reads no other way.
+#[test]
+fn a_chain_the_ending_joins_to_a_sure_one_is_confirmed() {
+    let j = judged("games/Cho_Chikun/1977-11-27.sgf");
+    assert_eq!(j.basis, Basis::AsJudged);
+    assert_eq!(chain_at(&j, "ab").status, Status::Alive);
+    assert_eq!(chain_at(&j, "ab").confidence, OPEN_BELOW);
+    assert!(chain_at(&j, "ba").confidence > OPEN_BELOW);
+    let aa = Point::from_sgf("aa").unwrap();
+    assert!(j
+        .fills
+        .iter()
+        .any(|f| f.point == aa && f.kind == lanke_judge::FillKind::Protective));
+    assert_eq!(open_alternatives(&j), 0);
+    assert_eq!(j.after_fill.territory, [71, 62]);
 }
 
 /// Hayago 24, game 4 (recorded B+4.5): fifteen Black stones lie dead in
