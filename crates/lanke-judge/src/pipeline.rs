@@ -4,7 +4,8 @@
 //! after it. Each stage lives in its own module; this one runs them in
 //! order, keeps, of the two move orders, the one the records favour, and
 //! runs stages 2–6 again for the alternative readings (the other order;
-//! open chains read in either colour's favour), one of which replaces the
+//! open chains read in either colour's favour, but for those the kept
+//! reading's own ending confirms, `confirm`), one of which replaces the
 //! judgement when the judgement's filling takes a living group or makes a
 //! game its players played out one lost by far.
 
@@ -102,7 +103,7 @@ fn judge_once(
     if let StatusSource::Marked { territory } = source {
         return (judge_marked(board, to_move, territory), false);
     }
-    let statuses = chain_statuses(board, to_move, source, opts, sign_settles);
+    let mut statuses = chain_statuses(board, to_move, source, opts, sign_settles);
     let stopped_by_sign = statuses.stopped_by_sign;
     let name = match source {
         StatusSource::Builtin => "builtin".to_string(),
@@ -129,11 +130,10 @@ fn judge_once(
     let late_sekis = matches!(source, StatusSource::Builtin) && opts.stage == Stage::Final;
     let mut main = read(statuses.clone(), late_sekis);
     // Open chains the main reading's own ending confirms (`confirm`) are
-    // read no other way.
-    let mut statuses = statuses;
-    // A reading the pipeline may replace (its filling takes a living group,
-    // or it makes a game played out one lost by far) keeps every open
-    // chain open: the replacement is one of their readings.
+    // read no other way; but a reading the pipeline may replace (its
+    // filling takes a living group, or it makes a game played out one lost
+    // by far) keeps every open chain open: the replacement is one of their
+    // readings.
     let replaceable =
         group_taken(&main.0).is_some() || even.is_some_and(|e| lost_by_far(&main.0, e));
     if late_sekis && !replaceable {
