@@ -67,6 +67,39 @@ pub struct FillView {
     pub prisoners: u16,
 }
 
+/// A chain the judgement leaves open (confidence below
+/// [`lanke_judge::OPEN_BELOW`], not in seki): read the other way too.
+#[derive(Serialize)]
+pub struct OpenChainView {
+    pub color: char,
+    /// Its first stone in board order.
+    pub at: String,
+    pub stones: usize,
+    /// `alive` or `dead`, as judged.
+    pub status: &'static str,
+    pub confidence: f32,
+}
+
+/// The chains `j` leaves open, in board order.
+#[must_use]
+pub fn open_chains(j: &Judgement) -> Vec<OpenChainView> {
+    j.chains
+        .iter()
+        .filter(|c| c.confidence < lanke_judge::OPEN_BELOW && c.status != lanke_judge::Status::Seki)
+        .map(|c| OpenChainView {
+            color: c.color.letter(),
+            at: c.stones[0].to_sgf(),
+            stones: c.stones.len(),
+            status: if c.status == lanke_judge::Status::Dead {
+                "dead"
+            } else {
+                "alive"
+            },
+            confidence: c.confidence,
+        })
+        .collect()
+}
+
 /// One game's judgement as plain data (`lanke judge --json`'s line).
 #[derive(Serialize)]
 pub struct JudgedGame {
@@ -85,6 +118,9 @@ pub struct JudgedGame {
     pub dead: Option<PerColor<Vec<String>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seki: Option<Vec<String>>,
+    /// The chains left open (`open_chains`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub open: Option<Vec<OpenChainView>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub groups: Option<PerColor<usize>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -134,6 +170,7 @@ pub fn judged(game: String, j: &Judgement, board: &Board) -> JudgedGame {
             white: j.dead[1].iter().map(|p| p.to_sgf()).collect(),
         }),
         seki: Some(seki),
+        open: Some(open_chains(j)),
         groups: Some(PerColor {
             black: j.groups[0].len(),
             white: j.groups[1].len(),
@@ -178,6 +215,7 @@ impl JudgedGame {
             basis: None,
             dead: None,
             seki: None,
+            open: None,
             groups: None,
             eye_points: None,
             dame: None,

@@ -6,12 +6,12 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::Result;
-use lanke_judge::{Basis, Counts, FillKind, Judgement, Status};
+use lanke_judge::{Basis, Counts, FillKind, Judgement};
 use lanke_sgf::Point;
 
 use crate::output::{judged_diagram, write_each_game};
 use lanke_games::Selector;
-use lanke_rescore::judged::{judge_record, judged, JudgedGame};
+use lanke_rescore::judged::{judge_record, judged, open_chains, JudgedGame};
 use lanke_rescore::judging::{start_engine, JudgeSpec, Override};
 
 /// ` (open border B x W y)` when some territory was estimated on an open
@@ -59,22 +59,12 @@ fn write_text(
         j.dead[1].len(),
         pts(&j.dead[1])
     )?;
-    let open: Vec<String> = j
-        .chains
+    let open: Vec<String> = open_chains(j)
         .iter()
-        .filter(|c| c.confidence < lanke_judge::OPEN_BELOW && c.status != Status::Seki)
         .map(|c| {
             format!(
                 "{} {} at {} ({} {:.2})",
-                c.color.letter(),
-                c.stones.len(),
-                c.stones[0].to_sgf(),
-                if c.status == Status::Dead {
-                    "dead"
-                } else {
-                    "alive"
-                },
-                c.confidence
+                c.color, c.stones, c.at, c.status, c.confidence
             )
         })
         .collect();

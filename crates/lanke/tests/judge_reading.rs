@@ -53,7 +53,7 @@ fn the_reading_kept_for_a_game_played_out_is_named() {
     }
 }
 
-/// The text output names the chains left open. Hayago 24 game 4 keeps
+/// The text output and the JSON line name the chains left open. Hayago 24 game 4 keeps
 /// Black's seven dead stones from jc down the upper side open (more than
 /// three stones in White's area, which the ending does not confirm);
 /// Judan 6 L05's only open chain, White's two dead stones at ib, is
@@ -69,4 +69,16 @@ fn the_chains_left_open_are_named() {
         .expect("an open line");
     assert!(line.contains("B 7 at jc (dead 0.34)"), "{line}");
     assert!(!judge(&settled, false).contains("open ("));
+    let j: serde_json::Value = serde_json::from_str(&judge(&open, true)).unwrap();
+    let jc = j["open"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["at"] == "jc")
+        .expect("jc is open");
+    assert_eq!(jc["color"], "B");
+    assert_eq!(jc["stones"], 7);
+    assert_eq!(jc["status"], "dead");
+    let j: serde_json::Value = serde_json::from_str(&judge(&settled, true)).unwrap();
+    assert_eq!(j["open"], serde_json::json!([]));
 }
