@@ -20,17 +20,12 @@ use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
 use crate::big_eyes::alive_by_eye_space;
-use crate::judgement::{ChainInfo, Judgement, Status, OPEN_BELOW};
+use crate::judgement::{lowest_confidence, ChainInfo, Judgement, Status, OPEN_BELOW};
 
 /// The most stones (all judged dead) a region may hold for its dead chain
 /// to be confirmed: a larger invasion may hold room for two eyes, which
 /// this test does not read.
 pub(crate) const FEW_INVADERS: usize = 3;
-
-/// Is `c` an open chain (confidence below [`OPEN_BELOW`], not in seki)?
-fn open(c: &ChainInfo) -> bool {
-    c.confidence < OPEN_BELOW && c.status != Status::Seki
-}
 
 /// Per grid cell: does the stone there, of `color`, live by eye space?
 fn alive_of(b: &Board, color: Color) -> Vec<bool> {
@@ -47,7 +42,7 @@ pub(crate) fn confirmed_by_ending(j: &Judgement) -> Vec<bool> {
     for c in j
         .chains
         .iter()
-        .filter(|c| open(c) && c.status == Status::Dead)
+        .filter(|c| c.is_open() && c.status == Status::Dead)
     {
         for &p in &c.stones {
             if b.get(p) == Cell::Empty {
@@ -62,7 +57,7 @@ pub(crate) fn confirmed_by_ending(j: &Judgement) -> Vec<bool> {
         .map(|c| {
             let attacker = c.color.opponent();
             let s = Board::idx(c.stones[0]);
-            if !open(c) || c.status != Status::Dead || b.cell(s) != Cell::of(c.color) {
+            if !c.is_open() || c.status != Status::Dead || b.cell(s) != Cell::of(c.color) {
                 return false;
             }
             let (region_of, list) = &regions[attacker.index()];
@@ -97,14 +92,14 @@ pub(crate) fn confirmed_by_ending(j: &Judgement) -> Vec<bool> {
     for c in j
         .chains
         .iter()
-        .filter(|c| c.status == Status::Alive && !open(c))
+        .filter(|c| c.status == Status::Alive && !c.is_open())
     {
         for &p in &c.stones {
             sure_alive[Board::idx(p)] = true;
         }
     }
     for (k, c) in j.chains.iter().enumerate() {
-        if open(c) && c.status == Status::Alive {
+        if c.is_open() && c.status == Status::Alive {
             let standing = c.stones.iter().all(|&p| b.get(p) == Cell::of(c.color));
             let s = Board::idx(c.stones[0]);
             confirmed[k] = standing
@@ -124,4 +119,11 @@ pub(crate) fn settle_confirmed(chains: &mut [ChainInfo], confirmed: &[bool]) {
     for (c, _) in chains.iter_mut().zip(confirmed).filter(|(_, &sure)| sure) {
         c.confidence = OPEN_BELOW;
     }
+}
+
+/// [`settle_confirmed`] on a judgement's chains, its own confidence (the
+/// lowest) following.
+pub(crate) fn settle_confirmed_in(j: &mut Judgement, confirmed: &[bool]) {
+    settle_confirmed(&mut j.chains, confirmed);
+    j.confidence = lowest_confidence(&j.chains);
 }

@@ -138,6 +138,21 @@ pub struct ChainInfo {
     pub confidence: f32,
 }
 
+impl ChainInfo {
+    /// Is the chain's status open: confidence below [`OPEN_BELOW`], not
+    /// in seki? Such a chain is read the other way too.
+    #[must_use]
+    pub fn is_open(&self) -> bool {
+        self.confidence < OPEN_BELOW && self.status != Status::Seki
+    }
+}
+
+/// The lowest confidence among `chains` (1 when there is none): a
+/// judgement's own.
+pub(crate) fn lowest_confidence(chains: &[ChainInfo]) -> f32 {
+    chains.iter().map(|c| c.confidence).fold(1.0, f32::min)
+}
+
 /// What a point is in the judged final position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum PointClass {

@@ -13,13 +13,13 @@ use lanke_board::{next_to_move, Board, Cell, EmptyRegion, Replay};
 use lanke_sgf::{Color, GameRecord, Point};
 
 use crate::classes::{classify, open_border_counts, Classified};
-use crate::confirm::{confirmed_by_ending, settle_confirmed};
+use crate::confirm::{confirmed_by_ending, settle_confirmed, settle_confirmed_in};
 use crate::filling::{fill_dame, Judged};
 use crate::groups::groups_of;
 use crate::judgement::{
-    counts_of, protective_moves, Alternative, AlternativeKind, Basis, ChainInfo, Counts,
-    EndingMode, Fill, Group, JudgeOptions, Judgement, PointClass, Stage, Status, StatusSource,
-    OPEN_BELOW, UNFINISHED_DAME,
+    counts_of, lowest_confidence, protective_moves, Alternative, AlternativeKind, Basis, ChainInfo,
+    Counts, EndingMode, Fill, Group, JudgeOptions, Judgement, PointClass, Stage, Status,
+    StatusSource, UNFINISHED_DAME,
 };
 use crate::late_seki::{settle_late_sekis, LateSekis};
 use crate::marked::judge_marked;
@@ -125,10 +125,12 @@ fn judge_once(
         };
         stages.read(statuses)
     };
-    // The sekis the filling leaves are looked for in the main reading
-    // (the open ones bound the range).
-    let late_sekis = matches!(source, StatusSource::Builtin) && opts.stage == Stage::Final;
-    let mut main = read(statuses.clone(), late_sekis);
+    // The built-in judge's final positions: the sekis the filling leaves
+    // are looked for in their main reading (the open ones bound the
+    // range), and only their open chains are confirmed or read the other
+    // way (given statuses are the giver's word).
+    let builtin_final = matches!(source, StatusSource::Builtin) && opts.stage == Stage::Final;
+    let mut main = read(statuses.clone(), builtin_final);
     // Open chains the main reading's own ending confirms (`confirm`) are
     // read no other way; but a reading the pipeline may replace (its
     // filling takes a living group, or it makes a game played out one lost
@@ -136,17 +138,14 @@ fn judge_once(
     // readings.
     let replaceable =
         group_taken(&main.0).is_some() || even.is_some_and(|e| lost_by_far(&main.0, e));
-    if late_sekis && !replaceable {
+    if builtin_final && !replaceable {
         let confirmed = confirmed_by_ending(&main.0);
         settle_confirmed(&mut statuses.infos, &confirmed);
         for j in std::iter::once(&mut main.0).chain(main.1.as_mut()) {
-            settle_confirmed(&mut j.chains, &confirmed);
-            j.confidence = j.chains.iter().map(|c| c.confidence).fold(1.0, f32::min);
+            settle_confirmed_in(j, &confirmed);
         }
     }
-    // The open chains are read the other way only where the built-in
-    // judge decided them: given statuses are the giver's word.
-    let open_readings = if matches!(source, StatusSource::Builtin) && opts.stage == Stage::Final {
+    let open_readings = if builtin_final {
         [Color::Black, Color::White]
             .into_iter()
             .filter_map(|favoured| Some((favoured, in_favour_of(&statuses, favoured)?)))
@@ -223,7 +222,7 @@ fn keep_groups_alive(main: Read, mut open: Vec<(Color, Read)>) -> (Read, Vec<(Co
     let larger_open_capturer = main.0.chains.iter().any(|c| {
         c.color != victim
             && c.status == Status::Alive
-            && c.confidence < OPEN_BELOW
+            && c.is_open()
             && c.stones.len() > usize::from(taken)
     });
     let at = open.iter().position(|(favoured, (kept, _))| {
@@ -265,14 +264,14 @@ pub(crate) fn replace_main(
     ((kept, other), open)
 }
 
-/// `statuses` with every open chain (confidence below [`OPEN_BELOW`], alive
+/// `statuses` with every open chain ([`ChainInfo::is_open`], alive
 /// or dead) read in `favoured`'s favour: its own alive, the other colour's
 /// dead. `None` when that changes no status.
 fn in_favour_of(statuses: &Statuses, favoured: Color) -> Option<Statuses> {
     let mut out = statuses.clone();
     let mut changed = false;
     for c in &mut out.infos {
-        if c.confidence >= OPEN_BELOW || c.status == Status::Seki {
+        if !c.is_open() {
             continue;
         }
         let status = if c.color == favoured {
@@ -322,7 +321,7 @@ impl Stages<'_> {
             return self.read_with_sekis(statuses, &kept.2);
         }
         let played_out = self.opts.ending == EndingMode::PlayedOut;
-        let confidence = infos.iter().map(|c| c.confidence).fold(1.0f32, f32::min);
+        let confidence = lowest_confidence(&infos);
         let judgement = |(fills, filled, _): Ended| {
             let (after_fill, groups) =
                 after_filling(&classes, &fills, &filled, &estimated, played_out);

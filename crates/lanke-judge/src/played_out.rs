@@ -8,7 +8,7 @@
 
 use lanke_sgf::Color;
 
-use crate::judgement::{Basis, Judgement, Status, OPEN_BELOW, UNFINISHED_DAME};
+use crate::judgement::{Basis, Judgement, Status, UNFINISHED_DAME};
 use crate::pipeline::{replace_main, Read};
 use crate::statuses::Statuses;
 
@@ -109,7 +109,7 @@ pub(crate) fn keep_the_game_close(
     }
 }
 
-/// The open chains (confidence below [`OPEN_BELOW`], not in seki) whose
+/// The open chains ([`crate::ChainInfo::is_open`]) whose
 /// other reading favours `trailing` — its own judged dead, the other
 /// colour's judged alive — gathered into groups: chains of one colour
 /// within [`GROUP_REACH`] of each other, transitively. A group in doubt
@@ -120,7 +120,7 @@ fn open_groups(statuses: &Statuses, trailing: Color) -> Vec<Vec<usize>> {
         .iter()
         .enumerate()
         .filter(|(_, c)| {
-            c.confidence < OPEN_BELOW
+            c.is_open()
                 && match c.status {
                     Status::Dead => c.color == trailing,
                     Status::Alive => c.color != trailing,

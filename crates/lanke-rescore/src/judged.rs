@@ -85,7 +85,7 @@ pub struct OpenChainView {
 pub fn open_chains(j: &Judgement) -> Vec<OpenChainView> {
     j.chains
         .iter()
-        .filter(|c| c.confidence < lanke_judge::OPEN_BELOW && c.status != lanke_judge::Status::Seki)
+        .filter(|c| c.is_open())
         .map(|c| OpenChainView {
             color: c.color.letter(),
             at: c.stones[0].to_sgf(),
