@@ -265,9 +265,12 @@ pub struct Judgement {
     pub confidence: f32,
     /// The filled board (dead stones removed, dame and protective moves played).
     pub filled: Board,
-    /// The side to move after the position (the judge's `to_move`): who
-    /// fills first where a family splits the dame by turns.
+    /// The side to move after the position (the judge's `to_move`).
     pub to_move: Color,
+    /// The colour whose move began this reading's ending: the side to
+    /// move, or its opponent where the ending that side began was kept
+    /// (see `pipeline`); the side to move where nothing was filled.
+    pub ending_begun_by: Color,
     /// Why this reading of the position is the judgement.
     pub basis: Basis,
     /// The other readings of the same position that a record may follow

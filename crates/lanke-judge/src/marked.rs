@@ -225,6 +225,7 @@ pub(crate) fn judge_marked(board: &Board, to_move: Color, marks: &[Vec<Point>; 2
         confidence: 1.0,
         filled: judged,
         to_move,
+        ending_begun_by: to_move,
         basis: Basis::AsJudged,
         alternatives: Vec::new(),
     }

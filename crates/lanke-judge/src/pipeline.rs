@@ -322,7 +322,7 @@ impl Stages<'_> {
         }
         let played_out = self.opts.ending == EndingMode::PlayedOut;
         let confidence = lowest_confidence(&infos);
-        let judgement = |(fills, filled, _): Ended| {
+        let judgement = |(fills, filled, _, begun_by): Ended| {
             let (after_fill, groups) =
                 after_filling(&classes, &fills, &filled, &estimated, played_out);
             Judgement {
@@ -338,6 +338,7 @@ impl Stages<'_> {
                 confidence,
                 filled,
                 to_move: self.to_move,
+                ending_begun_by: begun_by,
                 basis: Basis::AsJudged,
                 alternatives: Vec::new(),
             }
@@ -506,7 +507,10 @@ fn play_ending(stages: &Stages<'_>, classes: &[PointClass], infos: &[ChainInfo])
             }
         }
     }
-    keep_order((fills.0, filled, left.0), (fills.1, other, left.1))
+    keep_order(
+        (fills.0, filled, left.0, to_move),
+        (fills.1, other, left.1, to_move.opponent()),
+    )
 }
 
 /// Stage 6: the counts and living groups on the `filled` board: the
@@ -593,9 +597,9 @@ fn after_filling(
     (after_fill, groups)
 }
 
-/// One order's ending: its fills, the board they leave and the sekis they
-/// left (when asked for).
-type Ended = (Vec<Fill>, Board, LateSekis);
+/// One order's ending: its fills, the board they leave, the sekis they
+/// left (when asked for) and the colour that began it.
+type Ended = (Vec<Fill>, Board, LateSekis, Color);
 
 /// Of the two orders' endings (the side to move's first), the one with
 /// more protective moves, the side to move's on a tie; then the other.

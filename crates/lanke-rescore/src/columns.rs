@@ -80,6 +80,8 @@ pub const SCORES: &[Field] = &[
     ("margin", "number", "Black minus White after komi and compensation (stones: Black's count minus half the board minus komi)."),
     ("margin_low", "number", "The least margin any reading of the position gives: the ending begun by either side, the chains the judge is unsure of (confidence below 0.5) read in either colour's favour, and, for a record that stops before the end (more than 40 neutral points or under 100 moves), every neutral point it leaves counted for either colour. Equal to margin_high when the position allows one result."),
     ("margin_high", "number", "The greatest margin any such reading gives."),
+    ("margin_black_first", "number", "The margin when Black begins the ending (the dame, protective moves and captures the position leaves), the chains' statuses as judged: one of the two move orders margin_low..margin_high spans. Equal to margin_white_first when the order changes nothing."),
+    ("margin_white_first", "number", "The margin when White begins the ending."),
     ("winner", "string", "B, W or draw."),
     ("legality", "string", "The family's ko and suicide rule checked on the replayed record: `legal`, `illegal at move N (reason)` or `no result at move N (reason)` (docs/RULES.md §5)."),
     ("recorded_winner", "string", "The record's winner (B, W, draw or empty)."),

@@ -37,6 +37,7 @@ pub fn quantities(replay: &Replay, judgement: &Judgement, handicap: u8) -> Quant
         play_phase_moves: play_phase,
         fills: judgement.fills_by(),
         first_to_fill: Some(judgement.to_move),
+        ending_begun_by: Some(judgement.ending_begun_by),
         protective: judgement.protective(),
         groups: [
             judgement.groups[0].len() as u32,

@@ -105,6 +105,12 @@ pub struct ScoreRow {
     pub margin_low: f64,
     #[serde(serialize_with = "number")]
     pub margin_high: f64,
+    /// The margin when Black begins the ending and when White does, the
+    /// statuses as judged.
+    #[serde(serialize_with = "number")]
+    pub margin_black_first: f64,
+    #[serde(serialize_with = "number")]
+    pub margin_white_first: f64,
     pub winner: String,
     pub legality: String,
     pub recorded_winner: String,
@@ -360,6 +366,7 @@ pub fn process(
             let (komi_mode, bid_note) = komi_with_bids(f, komi_mode, bids.as_ref());
             let mut sc = score(f, q, komi_mode);
             let range = readings.range(f, komi_mode);
+            let [margin_black_first, margin_white_first] = readings.by_first_to_fill(f, komi_mode);
             if let Some(n) = bid_note {
                 sc.note = if sc.note.is_empty() {
                     n
@@ -390,6 +397,8 @@ pub fn process(
                 margin: sc.margin,
                 margin_low: range.open.0,
                 margin_high: range.open.1,
+                margin_black_first,
+                margin_white_first,
                 winner: sc.outcome.as_str().to_string(),
                 legality: verdicts
                     .iter()

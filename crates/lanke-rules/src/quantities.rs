@@ -52,6 +52,10 @@ pub struct Quantities {
     /// split by turns); `None` when unknown (quantities built by hand):
     /// the filled dame are then split evenly.
     pub first_to_fill: Option<Color>,
+    /// The colour whose move began the judge's ending of this reading:
+    /// the side to move, or its opponent where the judge kept the ending
+    /// that began with it; `None` when unknown.
+    pub ending_begun_by: Option<Color>,
     /// Protective moves among the fills.
     pub protective: [u32; 2],
     /// `G`: independent and seki living groups.

@@ -6,6 +6,7 @@
 
 use crate::families::{score, Family, KomiMode};
 use crate::quantities::Quantities;
+use lanke_sgf::Color;
 
 /// A family's margin (Black minus White, in the family's unit) on one
 /// position: the judgement's own, and the least and greatest over the
@@ -113,6 +114,30 @@ impl Readings {
         }
     }
 
+    /// `family`'s margin when Black begins the ending and when White does
+    /// (index 0 Black), the statuses as judged: the judgement's own
+    /// reading gives the order it began with, the other order's reading
+    /// the other (the same margin when that ending changes nothing). Both
+    /// are the judgement's own margin when no reading says who began.
+    #[must_use]
+    pub fn by_first_to_fill(&self, family: &Family, komi: KomiMode) -> [f64; 2] {
+        let point = score(family, &self.point, komi).margin;
+        let Some(first) = self.point.ending_begun_by else {
+            return [point; 2];
+        };
+        let other = self
+            .alternatives
+            .iter()
+            .find(|(kind, q)| {
+                *kind == ReadingKind::OtherOrder && q.ending_begun_by == Some(first.opponent())
+            })
+            .map_or(point, |(_, q)| score(family, q, komi).margin);
+        match first {
+            Color::Black => [point, other],
+            Color::White => [other, point],
+        }
+    }
+
     /// `family`'s margin over every reading.
     #[must_use]
     pub fn range(&self, family: &Family, komi: KomiMode) -> MarginRange {
@@ -153,5 +178,25 @@ mod tests {
         assert_eq!(r.check(-12.5), RecordCheck::Contradicted { by: 2.0 });
         assert!(!r.single());
         assert!(range((1.0, 1.0), (1.0, 1.0)).single());
+    }
+
+    /// The judgement's own reading gives the order it began with, the
+    /// other order's reading the other; with no such reading, the same
+    /// margin for both.
+    #[test]
+    fn each_move_order_has_its_margin() {
+        let japanese = crate::families::family("japanese").unwrap();
+        let reading = |territory: [u32; 2], by: Color| Quantities {
+            territory,
+            ending_begun_by: Some(by),
+            ..Quantities::default()
+        };
+        let komi = KomiMode::Record(0.0);
+        let point = reading([40, 38], Color::White);
+        let other = (ReadingKind::OtherOrder, reading([40, 39], Color::Black));
+        let readings = Readings::new(point.clone(), vec![other]);
+        assert_eq!(readings.by_first_to_fill(japanese, komi), [1.0, 2.0]);
+        let alone = Readings::new(point, Vec::new());
+        assert_eq!(alone.by_first_to_fill(japanese, komi), [2.0, 2.0]);
     }
 }

@@ -54,6 +54,8 @@ pub(crate) fn run(
                         "margin": s.margin,
                         "margin_low": s.margin_low,
                         "margin_high": s.margin_high,
+                        "margin_black_first": s.margin_black_first,
+                        "margin_white_first": s.margin_white_first,
                         "winner": s.winner,
                         "legality": s.legality,
                         "agrees_with_record": match s.agrees_with_record.as_str() {
@@ -91,8 +93,16 @@ pub(crate) fn run(
             )?;
             writeln!(
                 w,
-                "{:<22} {:<7} {:>8} {:>8} {:>8} {:>15} {:>7} {:>7}  note",
-                "family", "unit", "Black", "White", "margin", "readings", "winner", "agrees"
+                "{:<22} {:<7} {:>8} {:>8} {:>8} {:>15} {:>15} {:>7} {:>7}  note",
+                "family",
+                "unit",
+                "Black",
+                "White",
+                "margin",
+                "B first/W first",
+                "readings",
+                "winner",
+                "agrees"
             )?;
             for s in &out.scores {
                 // Every reading of the position (both move orders, unsure
@@ -102,14 +112,25 @@ pub(crate) fn run(
                 } else {
                     format!("{}..{}", fmt(s.margin_low), fmt(s.margin_high))
                 };
+                // The two move orders of the ending, the statuses as judged.
+                let orders = if s.margin_black_first == s.margin_white_first {
+                    "=".to_string()
+                } else {
+                    format!(
+                        "{} / {}",
+                        fmt(s.margin_black_first),
+                        fmt(s.margin_white_first)
+                    )
+                };
                 writeln!(
                     w,
-                    "{:<22} {:<7} {:>8} {:>8} {:>8} {:>15} {:>7} {:>7}  {}",
+                    "{:<22} {:<7} {:>8} {:>8} {:>8} {:>15} {:>15} {:>7} {:>7}  {}",
                     s.family,
                     s.unit,
                     fmt(s.black),
                     fmt(s.white),
                     fmt(s.margin),
+                    orders,
                     readings,
                     s.winner,
                     s.agrees_with_record,

@@ -82,3 +82,45 @@ fn the_chains_left_open_are_named() {
     let j: serde_json::Value = serde_json::from_str(&judge(&settled, true)).unwrap();
     assert_eq!(j["open"], serde_json::json!([]));
 }
+
+/// `lanke score` gives the result of each move order of the ending. AJ1st
+/// 5 game 6 (W+2.5, komi 4.5) leaves 19 dame with Black to move: under
+/// area counting the side that begins fills the odd one, so Black first
+/// counts 182 : 179 (−1.5 after komi) and White first 181 : 180 (−3.5);
+/// under Japanese counting dame are worth nothing and both orders give
+/// the record's W+2.5.
+#[test]
+fn the_result_of_each_move_order_is_reported() {
+    let file = scratch("games/AJ1st/05/6.sgf", "orders");
+    let run = |json: bool| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_lanke"));
+        cmd.args(["score", "--komi", "record", "--rules", "japanese,chinese"])
+            .arg(&file);
+        if json {
+            cmd.arg("--json");
+        }
+        let out = cmd.output().expect("lanke runs");
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let rows: Vec<serde_json::Value> = run(true)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let orders = |family: &str| {
+        let r = rows.iter().find(|r| r["family"] == family).unwrap();
+        (
+            r["margin"].as_f64().unwrap(),
+            r["margin_black_first"].as_f64().unwrap(),
+            r["margin_white_first"].as_f64().unwrap(),
+        )
+    };
+    assert_eq!(orders("japanese"), (-2.5, -2.5, -2.5));
+    assert_eq!(orders("chinese"), (-1.5, -1.5, -3.5));
+    let text = run(false);
+    let chinese = text.lines().find(|l| l.starts_with("chinese ")).unwrap();
+    assert!(chinese.contains("-1.5 / -3.5"), "{chinese}");
+    let japanese = text.lines().find(|l| l.starts_with("japanese ")).unwrap();
+    assert!(!japanese.contains(" / "), "{japanese}");
+    std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
+}
