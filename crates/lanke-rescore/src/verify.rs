@@ -289,7 +289,8 @@ fn check_result(rec: &Recorded, s: &Score) -> (String, String, String, Option<bo
 
 /// A result the judgement's own reading does not give, checked against
 /// every reading of the position (`MarginRange`): `consistent` when the
-/// ending begun by the other side gives it, `open` when only a reading of
+/// ending begun by the other side gives it (named by `orders`, the margins
+/// when Black begins and when White does), `open` when only a reading of
 /// chains the judge is unsure of does (or, for a record that stops before
 /// the end, of the neutral points it leaves); `disagree` with how far outside
 /// every reading it lies. The margin is read in the family's unit, as
@@ -300,6 +301,7 @@ fn against_readings(
     rec: &Recorded,
     s: &Score,
     range: &MarginRange,
+    orders: [f64; 2],
     facts: &Facts,
 ) -> Option<(&'static str, String)> {
     let stated = match rec {
@@ -320,13 +322,27 @@ fn against_readings(
     };
     let spread = |(lo, hi): (f64, f64)| format!("{} to {}", fmt(lo), fmt(hi));
     match range.check(stated) {
-        RecordCheck::Consistent => Some((
-            "consistent",
-            format!(
-                "the ending begun by the other side gives it (both orders: {})",
-                spread(range.sure)
-            ),
-        )),
+        RecordCheck::Consistent => {
+            let [black_first, white_first] = orders;
+            let why = if stated == black_first {
+                format!(
+                    "the ending begun by Black gives it (White first: {})",
+                    fmt(white_first)
+                )
+            } else if stated == white_first {
+                format!(
+                    "the ending begun by White gives it (Black first: {})",
+                    fmt(black_first)
+                )
+            } else {
+                format!(
+                    "it lies between the two move orders' results (Black first: {}, White first: {})",
+                    fmt(black_first),
+                    fmt(white_first)
+                )
+            };
+            Some(("consistent", why))
+        }
         RecordCheck::Open if unfinished(facts.q.neutral_before_fill(), facts.moves[0] + facts.moves[1]) => Some((
             "open",
             format!(
@@ -621,6 +637,7 @@ pub fn verify_game(
     let (komi, _) = komi_with_bids(fam, komi, bids.as_ref());
     let s = score(fam, q, komi);
     let range = readings.range(fam, komi);
+    let orders = readings.by_first_to_fill(fam, komi);
     let tang = score(family("tang-song").expect("in table"), q, KomiMode::Native);
     let facts = Facts {
         q,
@@ -662,7 +679,7 @@ pub fn verify_game(
             ),
             (Some(true), _) => ("agree", reason),
             (Some(false), Annotation::Result(rec)) => {
-                let (verdict, why) = against_readings(rec, &s, &range, &facts)
+                let (verdict, why) = against_readings(rec, &s, &range, orders, &facts)
                     .unwrap_or(("disagree", String::new()));
                 let first = [reason, why]
                     .into_iter()

@@ -124,3 +124,26 @@ fn the_result_of_each_move_order_is_reported() {
     assert!(!japanese.contains(" / "), "{japanese}");
     std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
 }
+
+/// `lanke verify` names the move order that gives a record the judgement
+/// misses. Gosei 27 T14 (B+4.5) ends with White to move; the ending White
+/// begins, the one kept, counts B+3.5, and the one Black begins counts the
+/// record's B+4.5: consistent, not a disagreement.
+#[test]
+fn verify_names_the_move_order_a_record_follows() {
+    let file = scratch("games/Gosei/27/T14.sgf", "verify-order");
+    let out = Command::new(env!("CARGO_BIN_EXE_lanke"))
+        .arg("verify")
+        .arg(&file)
+        .output()
+        .expect("lanke runs");
+    assert!(out.status.success(), "consistent is no disagreement");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = text.lines().find(|l| l.starts_with("RE ")).unwrap();
+    assert!(line.contains("consistent"), "{line}");
+    assert!(
+        line.contains("the ending begun by Black gives it (White first: 3.5)"),
+        "{line}"
+    );
+    std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
+}
