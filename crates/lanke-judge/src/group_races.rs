@@ -8,21 +8,25 @@
 //! A pair is read when the playouts' verdict is suspect — the chain they
 //! call dead is a group of several stones with at least as many
 //! liberties as the live one it touches, and that live one could lose
-//! for good (no other chain of its colour beside its liberties, no third
+//! for good (no other chain of its colour beside its liberties but
+//! chains as short of liberties, which it may join in the race; no third
 //! chain to take) — or when both are dead (a pair this stage itself
-//! turned). The race is read with either side moving first (`races`);
-//! only a verdict that holds whoever moves first — one chain taken, the
-//! other never — counts, as in the enclosure reading: a race whose
-//! outcome turns on one move is the ending's business. Before the races,
-//! a group the playouts call dead that can join a live one by eating a
-//! captive is joined. A race too long to read, between two chains
-//! without eye space, is counted instead (`liberty_count`), and only its
-//! seki is taken. No point classes here.
+//! turned). A chain that loses takes the chains it could join with it,
+//! and a winner that takes several chains lives when the eye space their
+//! taking leaves makes two eyes. The race is read with either side
+//! moving first (`races`); only a verdict that holds whoever moves first
+//! — one chain taken, the other never — counts, as in the enclosure
+//! reading: a race whose outcome turns on one move is the ending's
+//! business. Before the races, a group the playouts call dead that can
+//! join a live one by eating a captive is joined. A race too long to
+//! read, between two chains without eye space, is counted instead
+//! (`liberty_count`), and only its seki is taken. No point classes here.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
 use crate::benson::PassAlive;
+use crate::big_eyes::alive_by_eye_space;
 use crate::judgement::{ChainInfo, Status};
 use crate::liberty_count::{count_race, Counted};
 use crate::races::{race_read_out, RaceLimits, RaceTargets, MAX_RACE_LIBERTIES};
@@ -89,6 +93,77 @@ impl Chains<'_> {
                 .into_iter()
                 .all(|n| self.board.cell(n) != Cell::of(*color) || self.chain_of[n] == k)
         })
+    }
+
+    /// Chain `k` and the chains of its colour it can join by filling a
+    /// liberty, and theirs in turn: what its side fights a race with.
+    fn unit_of(&self, k: usize) -> Vec<usize> {
+        let color = Cell::of(self.list[k].0);
+        let mut unit = vec![k];
+        let mut next = 0;
+        while next < unit.len() {
+            let c = unit[next];
+            next += 1;
+            for l in self.board.liberties_of(&self.list[c].1) {
+                for n in Board::neighbours(l) {
+                    if self.board.cell(n) == color && !unit.contains(&self.chain_of[n]) {
+                        unit.push(self.chain_of[n]);
+                    }
+                }
+            }
+        }
+        unit
+    }
+
+    /// Can chain `k` lose its race for good: it stands alone, or every
+    /// chain it can join (`unit_of`) is `short` too and the joined chains
+    /// would keep no more liberties than a race reads, none of them in
+    /// an eye space of their own? Joining such a chain is one more move
+    /// of the race, which the race reads; joining a chain with liberties
+    /// to spare, or sharing an eye with it, is a way out it does not.
+    fn fights_alone(&self, k: usize, short: &impl Fn(usize) -> bool) -> bool {
+        let unit = self.unit_of(k);
+        if unit.len() == 1 {
+            return true;
+        }
+        let stones: Vec<usize> = unit
+            .iter()
+            .flat_map(|&j| self.list[j].1.iter().copied())
+            .collect();
+        let liberties = self.board.liberties_of(&stones);
+        unit.iter().all(|&j| short(j))
+            && liberties.len() <= MAX_RACE_LIBERTIES
+            && !has_eye_space(self.board, &liberties, &stones)
+    }
+
+    /// `fights_alone`, and no chain of `k`'s unit has a way out but its
+    /// race against `winner` (`cornered`).
+    fn trapped(
+        &self,
+        k: usize,
+        winner: usize,
+        liberties: &[usize],
+        short: &impl Fn(usize) -> bool,
+    ) -> bool {
+        self.fights_alone(k, short)
+            && self
+                .unit_of(k)
+                .into_iter()
+                .all(|m| self.cornered(m, winner, liberties))
+    }
+
+    /// Does chain `winner` live by eye space once the chains of `unit`
+    /// are taken off the board?
+    fn lives_after_taking(&self, winner: usize, unit: &[usize]) -> bool {
+        let mut b = self.board.clone();
+        for &m in unit {
+            for &s in &self.list[m].1 {
+                b.put(Board::point(s), Cell::Empty);
+            }
+        }
+        let color = self.list[winner].0;
+        alive_by_eye_space(&b, color, &b.chains(), &b.regions_without(color).1)
+            [self.list[winner].1[0]]
     }
 
     /// Has chain `k` no way out of its race against `winner` but that
@@ -171,16 +246,19 @@ pub(crate) fn settle_group_races(
     // group (a stone or two taking a chain in atari is the ending's
     // business) with at least the liberties of the live chain it touches.
     // Only a live chain that could lose the race for good (it stands alone
-    // with no third chain to take) is worth the reading.
+    // or joins only chains as short of liberties, with no third chain to
+    // take) is worth the reading.
     let big_and_free = |dead: usize, live: usize| {
         chains[dead].1.len() >= GROUP_STONES
             && liberties[dead] >= liberties[live]
-            && view.stands_alone(live)
-            && view.cornered(live, dead, &liberties)
+            && view.trapped(live, dead, &liberties, &short)
     };
     let mut asked: Vec<(usize, usize)> = Vec::new();
+    let mut lives_by_eye_space: Vec<usize> = Vec::new();
     for _ in 0..ROUNDS {
-        // Each race read out whose loser stands alone: (loser, winner).
+        // Each race read out whose loser is trapped: (loser, winner), for
+        // each chain of the loser's unit; and the winners that live by
+        // the eye space a taken unit of several chains leaves them.
         let mut outcomes: Vec<(usize, usize)> = Vec::new();
         for &(a, b) in &pairs {
             let suspect = match (infos[a].status, infos[b].status) {
@@ -195,15 +273,25 @@ pub(crate) fn settle_group_races(
             asked.push((a, b));
             let loser = view
                 .race_loser(a, b)
-                .filter(|&l| view.stands_alone(l) && view.cornered(l, a + b - l, &liberties));
+                .filter(|&l| view.trapped(l, a + b - l, &liberties, &short));
             if let Some(loser) = loser {
-                outcomes.push((loser, if loser == a { b } else { a }));
+                let winner = a + b - loser;
+                let unit = view.unit_of(loser);
+                if unit.len() > 1 && view.lives_after_taking(winner, &unit) {
+                    lives_by_eye_space.push(winner);
+                }
+                outcomes.extend(unit.into_iter().map(|m| (m, winner)));
             }
         }
         let verdicts: Vec<(usize, Status)> = outcomes
             .iter()
             .flat_map(|&(l, w)| [l, w])
-            .filter_map(|k| Some((k, race_status(k, &outcomes, chains, infos)?)))
+            .filter_map(|k| {
+                Some((
+                    k,
+                    race_status(k, &outcomes, &lives_by_eye_space, chains, infos)?,
+                ))
+            })
             .collect();
         let mut changed = false;
         for (k, status) in verdicts {
@@ -411,21 +499,25 @@ fn connect_through_captives(
 
 /// What the races read out (`outcomes`: loser, winner) say of chain `k`:
 /// alive when it takes a chain of `LIFE_BY_CAPTURE` stones or more
-/// whoever moves first (whatever other races it would lose read alone: a
-/// race read alone does not see the liberties a capture elsewhere gives);
+/// whoever moves first, or chains whose taking leaves it alive by eye
+/// space (`lives_by_eye_space`), whatever other races it would lose read
+/// alone (a race read alone does not see the liberties a capture
+/// elsewhere gives);
 /// dead when it wins no race and loses one to a chain that lives (a dead
 /// chain that can take a stone in atari is still dead, and the stone's
 /// protection is the ending's business); else nothing.
 fn race_status(
     k: usize,
     outcomes: &[(usize, usize)],
+    lives_by_eye_space: &[usize],
     chains: &[(Color, Vec<usize>)],
     infos: &[ChainInfo],
 ) -> Option<Status> {
     let takes_a_group = |w: usize| {
-        outcomes
-            .iter()
-            .any(|&(l, x)| x == w && chains[l].1.len() >= LIFE_BY_CAPTURE)
+        lives_by_eye_space.contains(&w)
+            || outcomes
+                .iter()
+                .any(|&(l, x)| x == w && chains[l].1.len() >= LIFE_BY_CAPTURE)
     };
     let lives = |w: usize| takes_a_group(w) || infos[w].status == Status::Alive;
     let wins = outcomes.iter().any(|&(_, w)| w == k);
@@ -585,6 +677,37 @@ mod tests {
             ".............",
         ];
         assert_eq!(settled(&rows), (Status::Dead, Status::Alive));
+    }
+
+    /// Black's two stones at c1-d1 and two at f1-g1 on the edge, inside
+    /// White's ten on the second line, have two liberties each and share
+    /// e1: Black can join them there, which the race reads, but the
+    /// joined four keep only b1 and h1 and die whoever moves first. White,
+    /// walled in by Black's wall, lives by taking them: the edge they
+    /// leave is eight points of its own. The playouts called White dead;
+    /// read chain by chain, Black's two pairs do not stand alone (each
+    /// can join the other) and nothing was read.
+    #[test]
+    fn chains_that_can_only_join_each_other_lose_their_race_together() {
+        let rows = [
+            "..XX.XX.OX...", //
+            "OOOOOOOOOX...",
+            "XXXXXXXXXX...",
+            ".............",
+        ];
+        let wall = at(0, 2);
+        let status = settled_with(
+            &rows,
+            |color, _| match color {
+                Color::White => Status::Dead,
+                Color::Black => Status::Alive,
+            },
+            &[],
+        );
+        assert_eq!(status(at(0, 1)), Status::Alive);
+        assert_eq!(status(at(2, 0)), Status::Dead);
+        assert_eq!(status(at(5, 0)), Status::Dead);
+        assert_eq!(status(wall), Status::Alive);
     }
 
     /// Black's nine stones on the left (a1-c3) and Black's wall on the

@@ -1,0 +1,70 @@
+//! Capturing races between groups, read out where the playouts leave the
+//! wrong group dead: a live chain that can only join other chains as
+//! short of liberties as itself fights the race with them, and loses it
+//! with them; chains that share an eye space are a living group, not a
+//! race.
+
+mod common;
+
+use common::pts;
+use lanke_judge::{Judgement, Status};
+use lanke_sgf::Point;
+use lanke_testdata::cwi_file;
+
+fn judged(member: &str) -> Judgement {
+    common::judged(cwi_file(member)).0
+}
+
+/// The status of the chain standing on `at`.
+fn status_at(j: &Judgement, at: &str) -> Status {
+    let p = Point::from_sgf(at).unwrap();
+    j.chains
+        .iter()
+        .find(|c| c.stones.contains(&p))
+        .unwrap()
+        .status
+}
+
+/// NK New 1p 49 (2015, no komi, recorded B+6): Black's 18 stones on the
+/// upper side (hd, la-ld, ...) have five liberties against White's four
+/// stones at ha-ic, with two, which can join White's two at jb-kb, with
+/// four, by filling ib. Joined they keep four, none in an eye of their
+/// own, and Black takes them whoever moves first, leaving an eleven-point
+/// space on the edge. The playouts had Black's 18 dead and the count at
+/// W+54; read as a race they live, White's six are dead, and the count
+/// is B+7 (territory 47 : 49 and prisoners after the filling).
+#[test]
+fn a_chain_that_can_join_only_short_chains_loses_the_race_with_them() {
+    let j = judged("games/NK/New1p/49.sgf");
+    assert_eq!(status_at(&j, "hd"), Status::Alive);
+    assert_eq!(status_at(&j, "ha"), Status::Dead);
+    assert_eq!(status_at(&j, "kb"), Status::Dead);
+    assert_eq!(
+        j.dead[1],
+        pts(&[
+            "ej", "en", "fi", "gh", "gi", "gl", "gm", "gn", "ha", "hb", "hc", "ic", "jb", "kb",
+            "rd"
+        ])
+    );
+    assert_eq!(j.after_fill.territory, [47, 49]);
+}
+
+/// Old Meijin 5, game 8 (1966, komi 5, recorded W+2): White's chains in
+/// the upper right corner (oa-ob, pc-qc, ra, sb, ...) join each other
+/// through the empty points pa, qa and pb, an eye space of their own.
+/// They are one living group, not chains short of liberties, so no race
+/// is read against them: Black's stones there (lb to sd) stay dead, as
+/// the players counted (the judgement, W+6, misses by four elsewhere).
+#[test]
+fn chains_sharing_an_eye_space_are_not_read_as_a_race() {
+    let j = judged("games/OMeijin/05/08.sgf");
+    assert_eq!(status_at(&j, "oa"), Status::Alive);
+    assert_eq!(status_at(&j, "qc"), Status::Alive);
+    assert_eq!(
+        j.dead[0],
+        pts(&[
+            "bc", "lb", "lc", "mb", "mc", "md", "na", "nb", "ne", "ng", "oc", "od", "oe", "pe",
+            "qd", "qe", "rd", "sc", "sd"
+        ])
+    );
+}
