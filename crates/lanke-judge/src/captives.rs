@@ -21,7 +21,7 @@ const MAX_LIBERTIES: usize = 3;
 
 /// Chains of more stones than this are a life-and-death question, not a
 /// tactical one.
-const MAX_STONES: usize = 6;
+pub(crate) const MAX_STONES: usize = 6;
 
 /// Per grid cell: does a captive chain stand there? `chains` are the
 /// board's chains; `settled(stone)` says a chain's status is already

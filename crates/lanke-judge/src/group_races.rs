@@ -51,6 +51,10 @@ const LIFE_BY_CAPTURE: usize = 7;
 /// read.
 const GROUP_STONES: usize = 6;
 
+/// The most stones of a chain `captives` reads for the playouts; larger
+/// ones are read here (`eat_big_captives`).
+const BIG_CAPTIVE_ABOVE: usize = crate::captives::MAX_STONES;
+
 /// A live chain the playouts are this sure of can take in a group joined
 /// to it through a capture.
 const SURE_ENOUGH: f32 = 0.6;
@@ -241,6 +245,7 @@ pub(crate) fn settle_group_races(
     let short = |k: usize| liberties[k] <= MAX_RACE_LIBERTIES && !proven(k);
     let mut turned = vec![false; chains.len()];
     connect_through_captives(&view, infos, captive, &mut turned);
+    eat_big_captives(&view, infos, &liberties, &proven, &mut turned);
     let pairs = contacts(&view, &short);
     // A chain the playouts call dead whose race is worth doubting: a
     // group (a stone or two taking a chain in atari is the ending's
@@ -493,6 +498,67 @@ fn connect_through_captives(
             infos[c].status = Status::Dead;
             infos[c].confidence = 1.0;
             turned[c] = true;
+        }
+    }
+}
+
+/// A live chain of more stones than the playouts' captives (`captives`
+/// reads a big chain's life as a matter of eyes) left with two liberties
+/// or fewer, which the tactical reader takes whoever moves first — a
+/// sacrifice and a throw-in are tactics — and whose other neighbours
+/// either share every liberty of it or have more than twice as many (a
+/// neighbour short of liberties too is a race, which the reader's
+/// defence does not read): a group the playouts call dead beside it,
+/// alive by eye space once it is taken, eats it. The group lives; the
+/// chain is dead (Oteai 1968/257: White's ten stones on the right edge,
+/// two liberties beside a lone Black stone, die to a sacrifice and a
+/// throw-in, and Black's 27 stones beside them live).
+fn eat_big_captives(
+    view: &Chains<'_>,
+    infos: &mut [ChainInfo],
+    liberties: &[usize],
+    proven: &impl Fn(usize) -> bool,
+    turned: &mut [bool],
+) {
+    for c in 0..view.list.len() {
+        let stones = &view.list[c].1;
+        if infos[c].status != Status::Alive
+            || stones.len() <= BIG_CAPTIVE_ABOVE
+            || liberties[c] > 2
+            || proven(c)
+        {
+            continue;
+        }
+        let own = view.board.liberties_of(stones);
+        let foes = view.foes_of(c);
+        let race_free = foes.iter().all(|&j| {
+            liberties[j] > 2 * liberties[c]
+                || view
+                    .board
+                    .liberties_of(&view.list[j].1)
+                    .iter()
+                    .all(|l| own.contains(l))
+        });
+        if !race_free {
+            continue;
+        }
+        let mut reader = Tactics::new(TACTICS_BUDGET);
+        if reader.attack(view.board, stones[0], None).is_none()
+            || !reader.saving_moves(view.board, stones[0], None).is_empty()
+        {
+            continue;
+        }
+        let eater = foes.into_iter().find(|&x| {
+            infos[x].status == Status::Dead
+                && view.list[x].1.len() >= GROUP_STONES
+                && view.lives_after_taking(x, &[c])
+        });
+        if let Some(x) = eater {
+            for (k, status) in [(x, Status::Alive), (c, Status::Dead)] {
+                infos[k].status = status;
+                infos[k].confidence = 1.0;
+                turned[k] = true;
+            }
         }
     }
 }

@@ -2,7 +2,8 @@
 //! wrong group dead: a live chain that can only join other chains as
 //! short of liberties as itself fights the race with them, and loses it
 //! with them; chains that share an eye space are a living group, not a
-//! race.
+//! race; and a big chain of two liberties that tactics takes whoever
+//! moves first is eaten by the group beside it.
 
 mod common;
 
@@ -67,4 +68,38 @@ fn chains_sharing_an_eye_space_are_not_read_as_a_race() {
             "qd", "qe", "rd", "sc", "sd"
         ])
     );
+}
+
+/// Oza 1953, round 2 game c (komi 4.5, recorded B+4.5), one of the
+/// failures that opened issue 31 (judged B+99.5): Black's eight stones in
+/// White's lower left (ap-cr) have two liberties, as and bq, both shared
+/// with White's two at aq-ar, so neither side can approach; but White
+/// plays as, gives up its three stones, plays ar again in the space they
+/// leave and takes the eight whoever moves first. White's 31 stones
+/// around them, which the playouts called dead,
+/// live by the space their taking leaves. The count is the record's.
+#[test]
+fn a_big_chain_lost_to_a_sacrifice_is_eaten_by_the_group_around_it() {
+    let j = judged("games/Oza/01/Oza-1953-r2c.sgf");
+    assert_eq!(status_at(&j, "cn"), Status::Alive);
+    assert_eq!(status_at(&j, "bp"), Status::Dead);
+    assert_eq!(
+        j.dead[0],
+        pts(&["ap", "bo", "bp", "br", "bs", "cp", "cq", "cr", "mb", "mc", "na", "nc", "ro"])
+    );
+    assert_eq!(j.after_fill.territory, [43, 32]);
+}
+
+/// Oteai 1968/257 (no komi, recorded W+3): White's ten stones on the
+/// right edge (ra-rd, qb-qf, re, sd) have two liberties, sa and sc, beside
+/// Black's lone stone at sb; Black sacrifices, throws in and takes them
+/// whoever moves first, and Black's 27 stones beside them, called dead
+/// by the playouts (W+96), live. The count is W+10: Black's three stones
+/// at nh-oh stay dead, seven points from the record.
+#[test]
+fn a_big_chain_lost_to_a_throw_in_is_eaten() {
+    let j = judged("games/Oteai/1968/257.sgf");
+    assert_eq!(status_at(&j, "pc"), Status::Alive);
+    assert_eq!(status_at(&j, "ra"), Status::Dead);
+    assert_eq!(status_at(&j, "nh"), Status::Dead);
 }
