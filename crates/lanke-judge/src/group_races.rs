@@ -17,16 +17,17 @@
 //! moving first (`races`); only a verdict that holds whoever moves first
 //! — one chain taken, the other never — counts, as in the enclosure
 //! reading: a race whose outcome turns on one move is the ending's
-//! business. Before the races, a group the playouts call dead that can
-//! join a live one by eating a captive is joined. A race too long to
-//! read, between two chains without eye space, is counted instead
-//! (`liberty_count`), and only its seki is taken. No point classes here.
+//! business. Before the races, groups the playouts call dead that live
+//! by eating a captive live (`eating`). A race too long to read, between
+//! two chains without eye space, is counted instead (`liberty_count`),
+//! and only its seki is taken. No point classes here.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
 use crate::benson::PassAlive;
 use crate::big_eyes::alive_by_eye_space;
+use crate::eating::{connect_through_captives, eat_big_captives};
 use crate::judgement::{ChainInfo, Status};
 use crate::liberty_count::{count_race, Counted};
 use crate::races::{race_read_out, RaceLimits, RaceTargets, MAX_RACE_LIBERTIES};
@@ -49,31 +50,23 @@ const LIFE_BY_CAPTURE: usize = 7;
 
 /// The least stones of a chain the playouts call dead whose races are
 /// read.
-const GROUP_STONES: usize = 6;
-
-/// The most stones of a chain `captives` reads for the playouts; larger
-/// ones are read here (`eat_big_captives`).
-const BIG_CAPTIVE_ABOVE: usize = crate::captives::MAX_STONES;
-
-/// A live chain the playouts are this sure of can take in a group joined
-/// to it through a capture.
-const SURE_ENOUGH: f32 = 0.6;
+pub(crate) const GROUP_STONES: usize = 6;
 
 /// Rounds of reading: a turned pair can make a neighbouring pair suspect.
 const ROUNDS: usize = 3;
 
 /// The position's chains as the stage sees them.
-struct Chains<'a> {
-    board: &'a Board,
+pub(crate) struct Chains<'a> {
+    pub(crate) board: &'a Board,
     /// (colour, stones) in board order, as `infos`.
-    list: &'a [(Color, Vec<usize>)],
+    pub(crate) list: &'a [(Color, Vec<usize>)],
     /// Per grid cell: the index in `list` of the chain standing there.
-    chain_of: &'a [usize],
+    pub(crate) chain_of: &'a [usize],
 }
 
 impl Chains<'_> {
     /// The chains of the other colour in contact with chain `k`.
-    fn foes_of(&self, k: usize) -> Vec<usize> {
+    pub(crate) fn foes_of(&self, k: usize) -> Vec<usize> {
         let (color, stones) = &self.list[k];
         let mut out: Vec<usize> = stones
             .iter()
@@ -158,7 +151,7 @@ impl Chains<'_> {
 
     /// Does chain `winner` live by eye space once the chains of `unit`
     /// are taken off the board?
-    fn lives_after_taking(&self, winner: usize, unit: &[usize]) -> bool {
+    pub(crate) fn lives_after_taking(&self, winner: usize, unit: &[usize]) -> bool {
         let mut b = self.board.clone();
         for &m in unit {
             for &s in &self.list[m].1 {
@@ -464,103 +457,6 @@ fn safely_filled(board: &Board, at: usize, filler: Color) -> bool {
     let mut after = board.clone();
     after.put(Board::point(at), Cell::of(filler));
     after.chain_liberties(at).len() >= 2
-}
-
-/// A group the playouts call dead that touches a captive (a chain of the
-/// other colour lost whoever moves first, `captives`) which also touches
-/// a live chain of the group's colour is connected to that chain through
-/// the capture: the captured points join them, and the opponent cannot
-/// play back into them. The playouts, which save captives at random and
-/// fill the group's liberties first, often lose such a group (Go Seigen
-/// Cup 7 game 8: White's 54 stones on the left, joined to White's live
-/// stones through five Black stones lost either way). The group lives;
-/// the captive is dead.
-fn connect_through_captives(
-    view: &Chains<'_>,
-    infos: &mut [ChainInfo],
-    captive: &[bool],
-    turned: &mut [bool],
-) {
-    for k in 0..view.list.len() {
-        if infos[k].status != Status::Dead || view.list[k].1.len() < GROUP_STONES {
-            continue;
-        }
-        let joins = view.foes_of(k).into_iter().find(|&c| {
-            captive[view.list[c].1[0]]
-                && view.foes_of(c).into_iter().any(|j| {
-                    j != k && infos[j].status == Status::Alive && infos[j].confidence >= SURE_ENOUGH
-                })
-        });
-        if let Some(c) = joins {
-            infos[k].status = Status::Alive;
-            infos[k].confidence = 1.0;
-            turned[k] = true;
-            infos[c].status = Status::Dead;
-            infos[c].confidence = 1.0;
-            turned[c] = true;
-        }
-    }
-}
-
-/// A live chain of more stones than the playouts' captives (`captives`
-/// reads a big chain's life as a matter of eyes) left with two liberties
-/// or fewer, which the tactical reader takes whoever moves first — a
-/// sacrifice and a throw-in are tactics — and whose other neighbours
-/// either share every liberty of it or have more than twice as many (a
-/// neighbour short of liberties too is a race, which the reader's
-/// defence does not read): a group the playouts call dead beside it,
-/// alive by eye space once it is taken, eats it. The group lives; the
-/// chain is dead (Oteai 1968/257: White's ten stones on the right edge,
-/// two liberties beside a lone Black stone, die to a sacrifice and a
-/// throw-in, and Black's 27 stones beside them live).
-fn eat_big_captives(
-    view: &Chains<'_>,
-    infos: &mut [ChainInfo],
-    liberties: &[usize],
-    proven: &impl Fn(usize) -> bool,
-    turned: &mut [bool],
-) {
-    for c in 0..view.list.len() {
-        let stones = &view.list[c].1;
-        if infos[c].status != Status::Alive
-            || stones.len() <= BIG_CAPTIVE_ABOVE
-            || liberties[c] > 2
-            || proven(c)
-        {
-            continue;
-        }
-        let own = view.board.liberties_of(stones);
-        let foes = view.foes_of(c);
-        let race_free = foes.iter().all(|&j| {
-            liberties[j] > 2 * liberties[c]
-                || view
-                    .board
-                    .liberties_of(&view.list[j].1)
-                    .iter()
-                    .all(|l| own.contains(l))
-        });
-        if !race_free {
-            continue;
-        }
-        let mut reader = Tactics::new(TACTICS_BUDGET);
-        if reader.attack(view.board, stones[0], None).is_none()
-            || !reader.saving_moves(view.board, stones[0], None).is_empty()
-        {
-            continue;
-        }
-        let eater = foes.into_iter().find(|&x| {
-            infos[x].status == Status::Dead
-                && view.list[x].1.len() >= GROUP_STONES
-                && view.lives_after_taking(x, &[c])
-        });
-        if let Some(x) = eater {
-            for (k, status) in [(x, Status::Alive), (c, Status::Dead)] {
-                infos[k].status = status;
-                infos[k].confidence = 1.0;
-                turned[k] = true;
-            }
-        }
-    }
 }
 
 /// What the races read out (`outcomes`: loser, winner) say of chain `k`:

@@ -22,6 +22,7 @@ mod confirm;
 mod dame_shapes;
 mod double_atari;
 mod double_ko;
+mod eating;
 mod ending;
 mod eye_links;
 mod filling;
