@@ -598,18 +598,24 @@ mod tests {
         assert_eq!(shared, (0..6).map(|x| at(x, 1)).collect::<Vec<_>>());
     }
 
-    /// The statuses of White's chain on the second line (at b2) and
-    /// Black's chain on the edge (at a1) after this stage, with the
-    /// playouts' verdict set the wrong way round: White dead, Black alive.
-    fn settled(rows: &[&str]) -> (Status, Status) {
-        let status = settled_with(
+    /// The statuses after this stage, with the playouts' verdict set the
+    /// wrong way round: every White chain dead, every Black one alive.
+    fn settled_from_white_dead(rows: &[&str]) -> impl Fn(usize) -> Status {
+        settled_with(
             rows,
             |color, _| match color {
                 Color::White => Status::Dead,
                 Color::Black => Status::Alive,
             },
             &[],
-        );
+        )
+    }
+
+    /// The statuses of White's chain on the second line (at b2) and
+    /// Black's chain on the edge (at a1) after this stage, from White
+    /// dead and Black alive.
+    fn settled(rows: &[&str]) -> (Status, Status) {
+        let status = settled_from_white_dead(rows);
         (status(at(1, 1)), status(at(0, 0)))
     }
 
@@ -657,19 +663,11 @@ mod tests {
             "XXXXXXXXXX...",
             ".............",
         ];
-        let wall = at(0, 2);
-        let status = settled_with(
-            &rows,
-            |color, _| match color {
-                Color::White => Status::Dead,
-                Color::Black => Status::Alive,
-            },
-            &[],
-        );
+        let status = settled_from_white_dead(&rows);
         assert_eq!(status(at(0, 1)), Status::Alive);
         assert_eq!(status(at(2, 0)), Status::Dead);
         assert_eq!(status(at(5, 0)), Status::Dead);
-        assert_eq!(status(wall), Status::Alive);
+        assert_eq!(status(at(0, 2)), Status::Alive, "Black's wall");
     }
 
     /// Black's nine stones on the left (a1-c3) and Black's wall on the
