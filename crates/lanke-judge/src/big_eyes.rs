@@ -21,6 +21,17 @@ use crate::benson::{chains_around, surviving_chains, vital_to_chain};
 /// spoil it, which this test does not read).
 pub(crate) const BIG_EYE: usize = 7;
 
+/// [`alive_by_eye_space`] with `board`'s own chains and regions, for a
+/// board read once (a scratch board with stones taken off).
+pub(crate) fn alive_on(board: &Board, color: Color) -> Vec<bool> {
+    alive_by_eye_space(
+        board,
+        color,
+        &board.chains(),
+        &board.regions_without(color).1,
+    )
+}
+
 /// Per grid cell: does the stone there survive Benson's test for `color`
 /// with big empty eye spaces as two eyes? `all_chains` are the board's
 /// chains (`Board::chains`), `regions` the regions without `color`

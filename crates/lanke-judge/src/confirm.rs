@@ -19,18 +19,13 @@
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
-use crate::big_eyes::alive_by_eye_space;
+use crate::big_eyes::alive_on;
 use crate::judgement::{lowest_confidence, ChainInfo, Judgement, Status, OPEN_BELOW};
 
 /// The most stones (all judged dead) a region may hold for its dead chain
 /// to be confirmed: a larger invasion may hold room for two eyes, which
 /// this test does not read.
 pub(crate) const FEW_INVADERS: usize = 3;
-
-/// Per grid cell: does the stone there, of `color`, live by eye space?
-fn alive_of(b: &Board, color: Color) -> Vec<bool> {
-    alive_by_eye_space(b, color, &b.chains(), &b.regions_without(color).1)
-}
 
 /// Per chain of `j.chains`: is it open and confirmed by `j`'s ending?
 pub(crate) fn confirmed_by_ending(j: &Judgement) -> Vec<bool> {
@@ -74,7 +69,7 @@ pub(crate) fn confirmed_by_ending(j: &Judgement) -> Vec<bool> {
             for &p in &stones {
                 taken.put(Board::point(p), Cell::Empty);
             }
-            let alive = alive_of(&taken, attacker);
+            let alive = alive_on(&taken, attacker);
             region
                 .iter()
                 .flat_map(|&p| Board::neighbours(p))
@@ -86,7 +81,7 @@ pub(crate) fn confirmed_by_ending(j: &Judgement) -> Vec<bool> {
             b.put(p, Cell::Empty);
         }
     }
-    let alive = [Color::Black, Color::White].map(|color| alive_of(&b, color));
+    let alive = [Color::Black, Color::White].map(|color| alive_on(&b, color));
     // Stones of chains the judge is sure are alive.
     let mut sure_alive = vec![false; judged_dead.len()];
     for c in j

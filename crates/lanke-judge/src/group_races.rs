@@ -26,7 +26,7 @@ use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
 use crate::benson::PassAlive;
-use crate::big_eyes::alive_by_eye_space;
+use crate::big_eyes::alive_on;
 use crate::eating::{connect_through_captives, eat_big_captives};
 use crate::judgement::{ChainInfo, Status};
 use crate::liberty_count::{count_race, Counted};
@@ -112,14 +112,14 @@ impl Chains<'_> {
         unit
     }
 
-    /// Can chain `k` lose its race for good: it stands alone, or every
-    /// chain it can join (`unit_of`) is `short` too and the joined chains
-    /// would keep no more liberties than a race reads, none of them in
-    /// an eye space of their own? Joining such a chain is one more move
-    /// of the race, which the race reads; joining a chain with liberties
-    /// to spare, or sharing an eye with it, is a way out it does not.
-    fn fights_alone(&self, k: usize, short: &impl Fn(usize) -> bool) -> bool {
-        let unit = self.unit_of(k);
+    /// Can the chains of `unit` (`unit_of` a chain) lose their race for
+    /// good: the chain stands alone, or every chain it can join is `short`
+    /// too and the joined chains would keep no more liberties than a race
+    /// reads, none of them in an eye space of their own? Joining such a
+    /// chain is one more move of the race, which the race reads; joining
+    /// a chain with liberties to spare, or sharing an eye with it, is a
+    /// way out it does not.
+    fn fights_alone(&self, unit: &[usize], short: &impl Fn(usize) -> bool) -> bool {
         if unit.len() == 1 {
             return true;
         }
@@ -133,20 +133,19 @@ impl Chains<'_> {
             && !has_eye_space(self.board, &liberties, &stones)
     }
 
-    /// `fights_alone`, and no chain of `k`'s unit has a way out but its
-    /// race against `winner` (`cornered`).
+    /// Chain `k`'s unit (`unit_of`) when it `fights_alone` and no chain of
+    /// it has a way out but its race against `winner` (`cornered`).
     fn trapped(
         &self,
         k: usize,
         winner: usize,
         liberties: &[usize],
         short: &impl Fn(usize) -> bool,
-    ) -> bool {
-        self.fights_alone(k, short)
-            && self
-                .unit_of(k)
-                .into_iter()
-                .all(|m| self.cornered(m, winner, liberties))
+    ) -> Option<Vec<usize>> {
+        let unit = self.unit_of(k);
+        (self.fights_alone(&unit, short)
+            && unit.iter().all(|&m| self.cornered(m, winner, liberties)))
+        .then_some(unit)
     }
 
     /// Does chain `winner` live by eye space once the chains of `unit`
@@ -159,8 +158,7 @@ impl Chains<'_> {
             }
         }
         let color = self.list[winner].0;
-        alive_by_eye_space(&b, color, &b.chains(), &b.regions_without(color).1)
-            [self.list[winner].1[0]]
+        alive_on(&b, color)[self.list[winner].1[0]]
     }
 
     /// Has chain `k` no way out of its race against `winner` but that
@@ -249,7 +247,7 @@ pub(crate) fn settle_group_races(
     let big_and_free = |dead: usize, live: usize| {
         chains[dead].1.len() >= GROUP_STONES
             && liberties[dead] >= liberties[live]
-            && view.trapped(live, dead, &liberties, &short)
+            && view.trapped(live, dead, &liberties, &short).is_some()
     };
     let mut asked: Vec<(usize, usize)> = Vec::new();
     let mut lives_by_eye_space: Vec<usize> = Vec::new();
@@ -269,12 +267,11 @@ pub(crate) fn settle_group_races(
                 continue;
             }
             asked.push((a, b));
-            let loser = view
-                .race_loser(a, b)
-                .filter(|&l| view.trapped(l, a + b - l, &liberties, &short));
-            if let Some(loser) = loser {
+            let lost = view.race_loser(a, b).and_then(|loser| {
                 let winner = a + b - loser;
-                let unit = view.unit_of(loser);
+                Some((winner, view.trapped(loser, winner, &liberties, &short)?))
+            });
+            if let Some((winner, unit)) = lost {
                 if unit.len() > 1 && view.lives_after_taking(winner, &unit) {
                     lives_by_eye_space.push(winner);
                 }
