@@ -14,6 +14,13 @@ fn scratch(member: &str, tag: &str) -> PathBuf {
     file
 }
 
+/// The line of `text` that starts with `prefix`.
+fn line_starting<'a>(text: &'a str, prefix: &str) -> &'a str {
+    text.lines()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("a line starting {prefix:?} in:\n{text}"))
+}
+
 fn judge(file: &PathBuf, json: bool) -> String {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_lanke"));
     cmd.arg("judge").arg(file);
@@ -40,10 +47,7 @@ fn the_reading_kept_for_a_game_played_out_is_named() {
     let j: serde_json::Value = serde_json::from_str(&judge(&close, true)).unwrap();
     assert_eq!(j["basis"], "game kept close");
     let text = judge(&close, false);
-    let line = text
-        .lines()
-        .find(|l| l.starts_with("reading: "))
-        .expect("a reading line");
+    let line = line_starting(&text, "reading: ");
     assert!(line.contains("trailing colour"), "{line}");
     let j: serde_json::Value = serde_json::from_str(&judge(&plain, true)).unwrap();
     assert_eq!(j["basis"], "as judged");
@@ -63,10 +67,7 @@ fn the_chains_left_open_are_named() {
     let open = scratch("games/Hayago/24/4.sgf", "open");
     let settled = scratch("games/Judan/06/L05.sgf", "settled");
     let text = judge(&open, false);
-    let line = text
-        .lines()
-        .find(|l| l.starts_with("open (confidence below 0.5): "))
-        .expect("an open line");
+    let line = line_starting(&text, "open (confidence below 0.5): ");
     assert!(line.contains("B 7 at jc (dead 0.34)"), "{line}");
     assert!(!judge(&settled, false).contains("open ("));
     let j: serde_json::Value = serde_json::from_str(&judge(&open, true)).unwrap();
@@ -118,9 +119,9 @@ fn the_result_of_each_move_order_is_reported() {
     assert_eq!(orders("japanese"), (-2.5, -2.5, -2.5));
     assert_eq!(orders("chinese"), (-1.5, -1.5, -3.5));
     let text = run(false);
-    let chinese = text.lines().find(|l| l.starts_with("chinese ")).unwrap();
+    let chinese = line_starting(&text, "chinese ");
     assert!(chinese.contains("-1.5 / -3.5"), "{chinese}");
-    let japanese = text.lines().find(|l| l.starts_with("japanese ")).unwrap();
+    let japanese = line_starting(&text, "japanese ");
     assert!(!japanese.contains(" / "), "{japanese}");
     std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
 }
@@ -139,7 +140,7 @@ fn verify_names_the_move_order_a_record_follows() {
         .expect("lanke runs");
     assert!(out.status.success(), "consistent is no disagreement");
     let text = String::from_utf8(out.stdout).unwrap();
-    let line = text.lines().find(|l| l.starts_with("RE ")).unwrap();
+    let line = line_starting(&text, "RE ");
     assert!(line.contains("consistent"), "{line}");
     assert!(
         line.contains("the ending begun by Black gives it (White first: 3.5)"),
