@@ -54,8 +54,7 @@ pub(crate) fn captive_stones(
 /// owner has no move that saves it.
 fn is_captive(board: &Board, stone: usize) -> bool {
     let mut reader = Tactics::new(TACTICS_BUDGET);
-    reader.attack(board, stone, None).is_some()
-        && reader.saving_moves(board, stone, None).is_empty()
+    reader.attack(board, stone, None).is_some() && !reader.can_save(board, stone, None)
 }
 
 #[cfg(test)]

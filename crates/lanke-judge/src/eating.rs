@@ -95,7 +95,7 @@ pub(crate) fn eat_big_captives(
         }
         let mut reader = Tactics::new(TACTICS_BUDGET);
         if reader.attack(view.board, stones[0], None).is_none()
-            || !reader.saving_moves(view.board, stones[0], None).is_empty()
+            || reader.can_save(view.board, stones[0], None)
         {
             continue;
         }

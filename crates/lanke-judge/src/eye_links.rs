@@ -76,7 +76,7 @@ pub(crate) fn break_false_seki(
                 let stone = chains[k].1[0];
                 let mut reader = Tactics::new(TACTICS_BUDGET);
                 reader.attack(&linked, stone, None).is_some()
-                    && reader.saving_moves(&linked, stone, None).is_empty()
+                    && !reader.can_save(&linked, stone, None)
             };
             if foes.iter().all(|&k| lost(k)) {
                 for &k in foes.iter() {

@@ -18,7 +18,9 @@ use crate::double_atari::{double_atari_point, mending_move};
 use crate::groups::GroupTracker;
 use crate::judgement::{Fill, FillKind, PointClass};
 use crate::races::{RaceMemo, MAX_RACE_LIBERTIES};
-use crate::shortage::{capturable, capture_sticks_with_dead, capturing_points, SHORTAGE_DEPTH};
+use crate::shortage::{
+    capturable, capturable_by_approach, capture_sticks_with_dead, capturing_points, SHORTAGE_DEPTH,
+};
 use crate::tactics;
 use crate::teire::{owed_in_enclosures, Filled};
 use crate::turns::{alternate, Played};
@@ -426,7 +428,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                 }
             }
         }
-        self.short_of_liberties(board, side, table)
+        self.short_of_liberties(board, side, table, near)
             .or_else(|| self.race_against_dead(board, side, table))
             .or_else(|| self.against_double_atari(board, side, table, near))
             .or_else(|| self.against_rescue(board, side, table))
@@ -519,16 +521,34 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     /// A protective move against a shortage of liberties: a live chain of
     /// `side` with two liberties — at least one in its own territory, the
     /// other there too or a dame — that the opponent moving first could
-    /// capture (read out by `capturable`, `SHORTAGE_DEPTH` plies). The
-    /// owner adds the stone that leaves it safe, a dame first.
+    /// capture (read out by `capturable`, `SHORTAGE_DEPTH` plies, or after
+    /// saving a chain of its own in atari beside it: `capturable_by_approach`).
+    /// The owner adds the stone that leaves it safe, a dame first, or takes
+    /// the chain in atari.
+    /// The approach is read, as `double_atari_point` looks, on the whole
+    /// board at a side's first turn and after a capture, and otherwise
+    /// only for chains within two points of `near`, the last two moves:
+    /// a reading costs a tactical search, and an approach far from the
+    /// last moves was there, and answered, before them.
     fn short_of_liberties(
         &self,
         board: &Board,
         side: Color,
         table: &ChainTable,
+        near: Option<&[usize]>,
     ) -> Option<(usize, FillKind)> {
         let (class_at, dead) = (self.class_at, self.dead);
         let own_point = |m: usize| self.own_territory(side, m);
+        let zone: Option<Vec<usize>> = near.map(|near| {
+            let mut zone: Vec<usize> = near
+                .iter()
+                .flat_map(|&m| Board::neighbours(m))
+                .flat_map(|n| std::iter::once(n).chain(Board::neighbours(n)))
+                .collect();
+            zone.sort_unstable();
+            zone.dedup();
+            zone
+        });
         self.each_live_chain(
             board,
             side,
@@ -552,20 +572,37 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                     && Board::neighbours(i)
                         .iter()
                         .any(|&n| board.cell(n) == Cell::of(side.opponent()) && dead[n]);
-                if among_dead || !capturable(board, i, side.opponent(), dead, SHORTAGE_DEPTH) {
+                let approach_read = zone.as_ref().is_none_or(|zone| {
+                    stones
+                        .iter()
+                        .chain(&libs)
+                        .any(|p| zone.binary_search(p).is_ok())
+                });
+                let taken = |b: &Board| {
+                    capturable(b, i, side.opponent(), dead, SHORTAGE_DEPTH)
+                        || (approach_read && capturable_by_approach(b, i, side.opponent(), dead))
+                };
+                if among_dead || !taken(board) {
                     return None;
                 }
-                // A dame that saves it costs nothing: tried first.
-                let mut libs = libs;
-                libs.sort_by_key(|&l| own_point(l));
-                libs.into_iter()
+                // A dame that saves it costs nothing: tried first; a
+                // capture of a neighbour in atari (taking away the
+                // approach) after the liberties.
+                let mut moves = libs;
+                moves.sort_by_key(|&l| own_point(l));
+                for c in capturing_points(board, i) {
+                    if !moves.contains(&c) {
+                        moves.push(c);
+                    }
+                }
+                moves
+                    .into_iter()
                     .filter(|&l| !self.settled[l])
+                    .filter(|&l| own_point(l) || class_at(l) == PointClass::Dame)
                     .find_map(|l| {
                         let mut t = board.clone();
                         let r = t.play(side, l);
-                        (r.suicided == 0
-                            && !capturable(&t, i, side.opponent(), dead, SHORTAGE_DEPTH))
-                        .then(|| (l, kind_of(own_point(l))))
+                        (r.suicided == 0 && !taken(&t)).then(|| (l, kind_of(own_point(l))))
                     })
             },
         )

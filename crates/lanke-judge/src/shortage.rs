@@ -1,11 +1,16 @@
 //! The filling's short reading of chains short of liberties: can the
 //! attacker, moving first, take a chain with two liberties (ladder-like
 //! lines of a few plies, captures of attackers answered), and does a
-//! capture stick (no snapback, not dead stones alone)? The tactical reader
-//! of the played-out ending is `tactics`; this one answers the filler.
+//! capture stick (no snapback, not dead stones alone)? And can it take such
+//! a chain by first saving a chain of its own in atari beside it, the
+//! capture the owner would escape by (read on by `tactics`)? The tactical
+//! reader of the played-out ending is `tactics`; this one answers the
+//! filler.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::{Color, MAX_BOARD_SIZE};
+
+use crate::tactics::{Tactics, TACTICS_BUDGET};
 
 /// The single liberties of the opponent chains next to the chain at `stone`:
 /// the points where a move captures one of them, in board order.
@@ -98,6 +103,65 @@ pub(crate) fn capturable(
         }),
         _ => false,
     }
+}
+
+/// Can `attacker`, moving first, capture the chain at `stone` (two
+/// liberties) by first saving dead stones of its own beside it that are
+/// in atari (`dead` by grid index) — the capture the owner would escape
+/// by? (A live chain in atari the owner takes as it fills.) After that move the
+/// chain keeps its two liberties, but has lost its way out: the tactical
+/// reader (`tactics`) then reads whether the owner, to move, can still
+/// save it. Tengen 43/13 ends so: Black's 20 stones in the lower centre
+/// keep two liberties inside their territory, and White, joining the
+/// dead stone at in to io, takes them whatever Black does.
+pub(crate) fn capturable_by_approach(
+    board: &Board,
+    stone: usize,
+    attacker: Color,
+    dead: &[bool],
+) -> bool {
+    let Some((libs, 2)) = board.liberties_at_most::<2>(stone) else {
+        return false;
+    };
+    let (stones, _) = board.chain(stone);
+    let mine = Cell::of(attacker);
+    let mut tried: Vec<usize> = Vec::new();
+    for n in stones.iter().flat_map(|&s| Board::neighbours(s)) {
+        if board.cell(n) != mine || !dead[n] {
+            continue;
+        }
+        let Some(([s], 1)) = board.liberties_at_most::<1>(n) else {
+            continue;
+        };
+        if libs.contains(&s) || tried.contains(&s) {
+            continue;
+        }
+        tried.push(s);
+        let mut b = board.clone();
+        let r = b.play(attacker, s);
+        if r.suicided > 0 || b.cell(stone) == Cell::Empty {
+            continue;
+        }
+        let mut reader = Tactics::new(TACTICS_BUDGET);
+        if reader.can_save(&b, stone, r.ko_point()) || reader.attack(&b, stone, None).is_none() {
+            continue;
+        }
+        // The owner may also shorten the chain the approach made (a race
+        // won on its liberties), which the reader's own defences, ataris
+        // on chains of two liberties, do not try.
+        let owner = attacker.opponent();
+        let shortened = b.chain_liberties(s).into_iter().any(|m| {
+            let mut t = b.clone();
+            let played = t.play(owner, m);
+            played.suicided == 0
+                && t.cell(stone) != Cell::Empty
+                && reader.attack(&t, stone, played.ko_point()).is_none()
+        });
+        if !shortened {
+            return true;
+        }
+    }
+    false
 }
 
 /// The full reading of one attack at `l` on the chain at `stone`: does it

@@ -92,6 +92,19 @@ impl Tactics {
             .collect()
     }
 
+    /// Is there a move of the owner of the chain at `stone` after which
+    /// the attacker moving first cannot take it? [`Tactics::saving_moves`]
+    /// stopped at the first.
+    pub(crate) fn can_save(&mut self, board: &Board, stone: usize, ko_ban: Option<usize>) -> bool {
+        defence_moves(board, stone)
+            .into_iter()
+            .filter(|&m| Some(m) != ko_ban)
+            .any(|m| {
+                self.nodes = 0;
+                self.holds_after(board, stone, m, 0)
+            })
+    }
+
     fn spent(&mut self) -> bool {
         self.nodes += 1;
         self.nodes > self.budget

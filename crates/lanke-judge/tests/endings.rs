@@ -220,6 +220,35 @@ fn a_chain_short_of_liberties_inside_its_territory_is_protected() {
     assert_eq!(j.protective(), [3, 1], "{p:?}");
 }
 
+/// An approach that takes away the escape: in Tengen 43 game 13, once
+/// the dame are filled, Black's 20 stones in the lower centre (im to op)
+/// keep two liberties, jo and ko, inside Black's territory, beside White's
+/// dead stones at in and kp. White's liberty attacks fail (Black takes in
+/// and has liberties again), but White joining in to io first takes that
+/// escape away and the chain dies whatever Black does. Black owes a
+/// protective move (at jo; GNU Go's play-out captures at io): recorded
+/// W+13.5, W+12.5 without it.
+#[test]
+fn a_chain_whose_escape_an_approach_takes_away_is_protected() {
+    let j = judged("games/Tengen/43/13.sgf");
+    assert_eq!(protective_by(&j, Color::Black), ["jo"]);
+    assert_eq!(j.protective(), [1, 0]);
+    assert_eq!(j.after_fill.territory, [61, 74]);
+}
+
+/// The approach the owner answers by shortening it: in Meijin 38 S02,
+/// White's corner chain from cq to es keeps two liberties (cr, ds) beside
+/// Black's dead stones at bq and cp. Black saving cp at bp leaves White's
+/// liberties as they were, but White answers at br and Black's three
+/// stones, two liberties left, lose the race: no protective move in the
+/// corner (recorded B+1.5, which the count reproduces; one there gives
+/// B+2.5).
+#[test]
+fn an_approach_answered_by_shortening_it_needs_no_protection() {
+    let j = judged("games/Meijin/38/S02.sgf");
+    assert_eq!(protective_by(&j, Color::White), ["gp"]);
+}
+
 /// A half-point ko left open: White's lone stone at gm can be taken at hm,
 /// and Black, to move after the record's last move, takes it in the dame
 /// phase (one prisoner) and connects at gm next, since nobody has a ko
