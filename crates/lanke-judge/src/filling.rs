@@ -524,7 +524,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     /// capture (read out by `capturable`, `SHORTAGE_DEPTH` plies, or after
     /// saving a chain of its own in atari beside it: `capturable_by_approach`).
     /// The owner adds the stone that leaves it safe, a dame first, or takes
-    /// the chain in atari.
+    /// a chain in atari beside it or beside a chain it would join.
     /// The approach is read, as `double_atari_point` looks, on the whole
     /// board at a side's first turn and after a capture, and otherwise
     /// only for chains within two points of `near`, the last two moves:
@@ -587,10 +587,21 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                 }
                 // A dame that saves it costs nothing: tried first; a
                 // capture of a neighbour in atari (taking away the
-                // approach) after the liberties.
-                let mut moves = libs;
+                // approach) after the liberties, of its own or of the
+                // chains it would join at a liberty (the liberties the
+                // joined chain would lack).
+                let mut moves = libs.clone();
                 moves.sort_by_key(|&l| own_point(l));
-                for c in capturing_points(board, i) {
+                let joined = libs
+                    .iter()
+                    .flat_map(|&l| Board::neighbours(l))
+                    .filter(|&n| {
+                        board.cell(n) == Cell::of(side) && !dead[n] && !stones.contains(&n)
+                    });
+                for c in std::iter::once(i)
+                    .chain(joined)
+                    .flat_map(|s| capturing_points(board, s))
+                {
                     if !moves.contains(&c) {
                         moves.push(c);
                     }

@@ -236,6 +236,20 @@ fn a_chain_whose_escape_an_approach_takes_away_is_protected() {
     assert_eq!(j.after_fill.territory, [61, 74]);
 }
 
+/// The save is a capture for the chain it would join: in Meijin 35 game
+/// 2, once Black fills the last dame at aa, Black's corner stones aa-ab-bb
+/// keep two liberties, ac and bc, which are also the only liberties of
+/// Black's wall from ad to de (White's dead stones at ae-be and cf-df hold
+/// the rest). White's throw-in at bc, taken at ac, is retaken at bc with
+/// the whole wall. Neither liberty saves the corner; taking the dead
+/// stones ae-be at af gives the wall its liberties back: Black's
+/// protective move (recorded W+1.5; without it W+0.5).
+#[test]
+fn a_chain_short_of_liberties_is_saved_by_a_capture_for_the_chain_it_joins() {
+    let j = judged("games/Meijin/35/02.sgf");
+    assert_eq!(protective_by(&j, Color::Black), ["af"]);
+}
+
 /// The approach the owner answers by shortening it: in Meijin 38 S02,
 /// White's corner chain from cq to es keeps two liberties (cr, ds) beside
 /// Black's dead stones at bq and cp. Black saving cp at bp leaves White's
