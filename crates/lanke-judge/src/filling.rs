@@ -543,6 +543,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             let mut zone: Vec<usize> = near
                 .iter()
                 .flat_map(|&m| Board::neighbours(m))
+                .filter(|&n| board.cell(n) != Cell::Border)
                 .flat_map(|n| std::iter::once(n).chain(Board::neighbours(n)))
                 .collect();
             zone.sort_unstable();
@@ -606,15 +607,32 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                         moves.push(c);
                     }
                 }
-                moves
-                    .into_iter()
-                    .filter(|&l| !self.settled[l])
-                    .filter(|&l| own_point(l) || class_at(l) == PointClass::Dame)
-                    .find_map(|l| {
-                        let mut t = board.clone();
-                        let r = t.play(side, l);
-                        (r.suicided == 0 && !taken(&t)).then(|| (l, kind_of(own_point(l))))
-                    })
+                let saves = |l: usize| {
+                    if self.settled[l] || !(own_point(l) || class_at(l) == PointClass::Dame) {
+                        return false;
+                    }
+                    let mut t = board.clone();
+                    let r = t.play(side, l);
+                    r.suicided == 0 && !taken(&t)
+                };
+                if let Some(l) = moves.iter().copied().find(|&l| saves(l)) {
+                    return Some((l, kind_of(own_point(l))));
+                }
+                // Else a point near the liberties (a solid connection, a
+                // move on the attacker's vital point), a dame first.
+                let mut near: Vec<usize> = libs
+                    .iter()
+                    .flat_map(|&l| Board::neighbours(l))
+                    .filter(|&n| board.cell(n) != Cell::Border)
+                    .flat_map(|n| std::iter::once(n).chain(Board::neighbours(n)))
+                    .filter(|&n| board.cell(n) == Cell::Empty && !moves.contains(&n))
+                    .collect();
+                near.sort_unstable();
+                near.dedup();
+                near.sort_by_key(|&l| own_point(l));
+                near.into_iter()
+                    .find(|&l| saves(l))
+                    .map(|l| (l, kind_of(own_point(l))))
             },
         )
     }

@@ -250,6 +250,18 @@ fn a_chain_short_of_liberties_is_saved_by_a_capture_for_the_chain_it_joins() {
     assert_eq!(protective_by(&j, Color::Black), ["af"]);
 }
 
+/// A save found near the liberties, not on them: in Tengen 41 Q12,
+/// White's chain from sj to rm on the right edge keeps two liberties, sl
+/// and sm, next to Black's dead stone at rn. Read out, Black moving first
+/// takes it whichever liberty White fills, and there is nothing in atari
+/// to take; White's protective move is the edge point sn below them
+/// (recorded W+1.5; without it W+2.5).
+#[test]
+fn a_chain_short_of_liberties_is_saved_near_its_liberties() {
+    let j = judged("games/Tengen/41/Q12.sgf");
+    assert_eq!(protective_by(&j, Color::White), ["nd", "sn"]);
+}
+
 /// The approach the owner answers by shortening it: in Meijin 38 S02,
 /// White's corner chain from cq to es keeps two liberties (cr, ds) beside
 /// Black's dead stones at bq and cp. Black saving cp at bp leaves White's

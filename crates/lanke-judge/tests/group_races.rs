@@ -9,7 +9,7 @@ mod common;
 
 use common::pts;
 use lanke_judge::{Judgement, Status};
-use lanke_sgf::Point;
+use lanke_sgf::{Color, Point};
 use lanke_testdata::cwi_file;
 
 fn judged(member: &str) -> Judgement {
@@ -33,7 +33,9 @@ fn status_at(j: &Judgement, at: &str) -> Status {
 /// own, and Black takes them whoever moves first, leaving an eleven-point
 /// space on the edge. The playouts had Black's 18 dead and the count at
 /// W+54; read as a race they live, White's six are dead, and the count
-/// is B+7 (territory 47 : 49 and prisoners after the filling).
+/// is B+6 as recorded (territory 46 : 49 and prisoners after the
+/// filling), once Black adds a protective move at ia, beside White's
+/// dead stones at ha-hc.
 #[test]
 fn a_chain_that_can_join_only_short_chains_loses_the_race_with_them() {
     let j = judged("games/NK/New1p/49.sgf");
@@ -47,7 +49,11 @@ fn a_chain_that_can_join_only_short_chains_loses_the_race_with_them() {
             "rd"
         ])
     );
-    assert_eq!(j.after_fill.territory, [47, 49]);
+    assert!(j
+        .fills
+        .iter()
+        .any(|f| f.color == Color::Black && f.point.to_sgf() == "ia"));
+    assert_eq!(j.after_fill.territory, [46, 49]);
 }
 
 /// Old Meijin 5, game 8 (1966, komi 5, recorded W+2): White's chains in
