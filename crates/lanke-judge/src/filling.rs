@@ -524,7 +524,9 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     /// capture (read out by `capturable`, `SHORTAGE_DEPTH` plies, or after
     /// saving a chain of its own in atari beside it: `capturable_by_approach`).
     /// The owner adds the stone that leaves it safe, a dame first, or takes
-    /// a chain in atari beside it or beside a chain it would join.
+    /// a chain in atari beside it or beside a chain it would join, or
+    /// plays a point near its liberties.
+    ///
     /// The approach is read, as `double_atari_point` looks, on the whole
     /// board at a side's first turn and after a capture, and otherwise
     /// only for chains within two points of `near`, the last two moves:
@@ -620,17 +622,18 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                 }
                 // Else a point near the liberties (a solid connection, a
                 // move on the attacker's vital point), a dame first.
-                let mut near: Vec<usize> = libs
+                let mut nearby: Vec<usize> = libs
                     .iter()
                     .flat_map(|&l| Board::neighbours(l))
                     .filter(|&n| board.cell(n) != Cell::Border)
                     .flat_map(|n| std::iter::once(n).chain(Board::neighbours(n)))
                     .filter(|&n| board.cell(n) == Cell::Empty && !moves.contains(&n))
                     .collect();
-                near.sort_unstable();
-                near.dedup();
-                near.sort_by_key(|&l| own_point(l));
-                near.into_iter()
+                nearby.sort_unstable();
+                nearby.dedup();
+                nearby.sort_by_key(|&l| own_point(l));
+                nearby
+                    .into_iter()
                     .find(|&l| saves(l))
                     .map(|l| (l, kind_of(own_point(l))))
             },

@@ -108,10 +108,10 @@ pub(crate) fn capturable(
 /// Can `attacker`, moving first, capture the chain at `stone` (two
 /// liberties) by first saving dead stones of its own beside it that are
 /// in atari (`dead` by grid index) — the capture the owner would escape
-/// by? (A live chain in atari the owner takes as it fills.) After that move the
-/// chain keeps its two liberties, but has lost its way out: the tactical
-/// reader (`tactics`) then reads whether the owner, to move, can still
-/// save it. Tengen 43/13 ends so: Black's 20 stones in the lower centre
+/// by? (A live chain in atari the owner takes as it fills.) After that
+/// move the chain keeps its two liberties, but has lost its way out: the
+/// tactical reader (`tactics`) then reads whether the owner, to move, can
+/// still save it. Tengen 43/13 ends so: Black's 20 stones in the lower centre
 /// keep two liberties inside their territory, and White, joining the
 /// dead stone at in to io, takes them whatever Black does.
 pub(crate) fn capturable_by_approach(

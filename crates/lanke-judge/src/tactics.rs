@@ -84,11 +84,7 @@ impl Tactics {
     ) -> Vec<usize> {
         defence_moves(board, stone)
             .into_iter()
-            .filter(|&m| Some(m) != ko_ban)
-            .filter(|&m| {
-                self.nodes = 0;
-                self.holds_after(board, stone, m, 0)
-            })
+            .filter(|&m| Some(m) != ko_ban && self.saves(board, stone, m))
             .collect()
     }
 
@@ -98,11 +94,14 @@ impl Tactics {
     pub(crate) fn can_save(&mut self, board: &Board, stone: usize, ko_ban: Option<usize>) -> bool {
         defence_moves(board, stone)
             .into_iter()
-            .filter(|&m| Some(m) != ko_ban)
-            .any(|m| {
-                self.nodes = 0;
-                self.holds_after(board, stone, m, 0)
-            })
+            .any(|m| Some(m) != ko_ban && self.saves(board, stone, m))
+    }
+
+    /// Does the owner's move `m` save the chain at `stone`? A question of
+    /// its own, with its own budget.
+    fn saves(&mut self, board: &Board, stone: usize, m: usize) -> bool {
+        self.nodes = 0;
+        self.holds_after(board, stone, m, 0)
     }
 
     fn spent(&mut self) -> bool {
