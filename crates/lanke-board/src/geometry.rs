@@ -1,5 +1,6 @@
 //! Geometry read off a board: its chains, its empty regions, the regions
-//! a colour's stones cut the board into, and liberties of known stones.
+//! a colour's stones cut the board into, liberties of known stones, and
+//! the cells near given points.
 //! Pure reads of one position; no move is played and nothing is judged.
 
 use lanke_sgf::Color;
@@ -24,6 +25,21 @@ impl Board {
                 }
             }
         }
+        out
+    }
+
+    /// The grid indices at most two steps from a point of `from` (border
+    /// cells among them), sorted, each once.
+    #[must_use]
+    pub fn within_two_of(&self, from: &[usize]) -> Vec<usize> {
+        let mut out: Vec<usize> = from
+            .iter()
+            .flat_map(|&m| Self::neighbours(m))
+            .filter(|&n| self.cell(n) != Cell::Border)
+            .flat_map(|n| std::iter::once(n).chain(Self::neighbours(n)))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
         out
     }
 

@@ -51,8 +51,9 @@ pub(crate) fn captive_stones(
 }
 
 /// The chain at `stone` is taken if its opponent moves first, and its
-/// owner has no move that saves it.
-fn is_captive(board: &Board, stone: usize) -> bool {
+/// owner has no move that saves it (the tactical reader): lost whoever
+/// moves first.
+pub(crate) fn is_captive(board: &Board, stone: usize) -> bool {
     let mut reader = Tactics::new(TACTICS_BUDGET);
     reader.attack(board, stone, None).is_some() && !reader.can_save(board, stone, None)
 }

@@ -5,9 +5,9 @@
 //! `group_races`'; this module only turns the statuses of a group and
 //! the captive it eats.
 
+use crate::captives::is_captive;
 use crate::group_races::{Chains, GROUP_STONES};
 use crate::judgement::{ChainInfo, Status};
-use crate::tactics::{Tactics, TACTICS_BUDGET};
 
 /// A live chain the playouts are this sure of can take in a group joined
 /// to it through a capture.
@@ -93,10 +93,7 @@ pub(crate) fn eat_big_captives(
         if !race_free {
             continue;
         }
-        let mut reader = Tactics::new(TACTICS_BUDGET);
-        if reader.attack(view.board, stones[0], None).is_none()
-            || reader.can_save(view.board, stones[0], None)
-        {
+        if !is_captive(view.board, stones[0]) {
             continue;
         }
         let eater = foes.into_iter().find(|&x| {

@@ -20,8 +20,8 @@ use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
 use crate::benson::chains_around;
+use crate::captives::is_captive;
 use crate::judgement::{lift_dead, ChainInfo, Status, OPEN_BELOW};
-use crate::tactics::{Tactics, TACTICS_BUDGET};
 
 /// Turns to dead the opponent chains of each seki that one side breaks by
 /// connecting through its own eye. `shared[i]`: the empty point `i` is a
@@ -72,12 +72,7 @@ pub(crate) fn break_false_seki(
             };
             let mut linked = judged.clone();
             linked.play(side, link);
-            let lost = |k: usize| {
-                let stone = chains[k].1[0];
-                let mut reader = Tactics::new(TACTICS_BUDGET);
-                reader.attack(&linked, stone, None).is_some()
-                    && !reader.can_save(&linked, stone, None)
-            };
+            let lost = |k: usize| is_captive(&linked, chains[k].1[0]);
             if foes.iter().all(|&k| lost(k)) {
                 for &k in foes.iter() {
                     infos[k].status = Status::Dead;

@@ -541,17 +541,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     ) -> Option<(usize, FillKind)> {
         let (class_at, dead) = (self.class_at, self.dead);
         let own_point = |m: usize| self.own_territory(side, m);
-        let zone: Option<Vec<usize>> = near.map(|near| {
-            let mut zone: Vec<usize> = near
-                .iter()
-                .flat_map(|&m| Board::neighbours(m))
-                .filter(|&n| board.cell(n) != Cell::Border)
-                .flat_map(|n| std::iter::once(n).chain(Board::neighbours(n)))
-                .collect();
-            zone.sort_unstable();
-            zone.dedup();
-            zone
-        });
+        let zone: Option<Vec<usize>> = near.map(|near| board.within_two_of(near));
         self.each_live_chain(
             board,
             side,
@@ -622,15 +612,8 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                 }
                 // Else a point near the liberties (a solid connection, a
                 // move on the attacker's vital point), a dame first.
-                let mut nearby: Vec<usize> = libs
-                    .iter()
-                    .flat_map(|&l| Board::neighbours(l))
-                    .filter(|&n| board.cell(n) != Cell::Border)
-                    .flat_map(|n| std::iter::once(n).chain(Board::neighbours(n)))
-                    .filter(|&n| board.cell(n) == Cell::Empty && !moves.contains(&n))
-                    .collect();
-                nearby.sort_unstable();
-                nearby.dedup();
+                let mut nearby = board.within_two_of(&libs);
+                nearby.retain(|&n| board.cell(n) == Cell::Empty && !moves.contains(&n));
                 nearby.sort_by_key(|&l| own_point(l));
                 nearby
                     .into_iter()
