@@ -21,7 +21,7 @@ use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
 use crate::judgement::{Fill, FillKind};
-use crate::reading::{enclosures_holding_dead, read, LocalStatus};
+use crate::reading::{enclosures_beside_live, enclosures_holding_dead, lives, read, LocalStatus};
 use crate::tactics::{Tactics, TACTICS_BUDGET};
 
 /// The most liberties a wall chain beside dead stones may have for the
@@ -67,10 +67,12 @@ pub(crate) fn settle_late_sekis(
         let own = Cell::of(seki.owner);
         // A capturing point the opponent filled makes the capture another
         // position's: that seki stays.
-        let plan = capture_plan(root, seki.owner, &seki.dead_inside).filter(|plan| {
-            plan.iter()
-                .all(|&m| filled.cell(m) == Cell::Empty || filled.cell(m) == own)
-        });
+        let plan = capture_plan(root, seki.owner, &seki.dead_inside)
+            .filter(|plan| {
+                plan.iter()
+                    .all(|&m| filled.cell(m) == Cell::Empty || filled.cell(m) == own)
+            })
+            .filter(|plan| lives_after_taking(filled, &seki, plan, dead));
         if let Some(plan) = plan {
             for m in plan {
                 if filled.cell(m) != Cell::Empty {
@@ -160,6 +162,33 @@ fn sekis_left(board: &Board, dead: &[bool]) -> Vec<LateSeki> {
         }
     }
     out
+}
+
+/// Does the owner, having taken the stones inside `seki` by `plan` once the
+/// dame are filled (`filled`, dead stones by grid index in `dead`), still
+/// live there with its opponent moving first? A capture that leaves the
+/// walls one eye (a straight three on the edge, say) kills the group that
+/// made it, so a strong owner leaves the seki standing (Tengen 31/27:
+/// taking White's three stones at sj–sl would leave Black's 39 stones one
+/// eye). An eye space the local reader cannot take in, or cannot read
+/// within its budget, does not stop the capture.
+fn lives_after_taking(filled: &Board, seki: &LateSeki, plan: &[usize], dead: &[bool]) -> bool {
+    let mut taken = filled.clone();
+    for &i in &seki.dead_inside {
+        taken.put(Board::point(i), Cell::Empty);
+    }
+    for &m in plan {
+        taken.put(Board::point(m), Cell::of(seki.owner));
+    }
+    let Some(&inside) = seki.dead_inside.first() else {
+        return true;
+    };
+    let (region_of, regions) = taken.regions_without(seki.owner);
+    enclosures_beside_live(&taken, seki.owner, dead, &region_of, &regions)
+        .into_iter()
+        .find(|enc| enc.region.contains(&inside))
+        .and_then(|enc| lives(&taken, &enc, seki.owner.opponent()))
+        .unwrap_or(true)
 }
 
 /// The owner's moves that take the stones `dead_inside` on `root`, the

@@ -189,8 +189,27 @@ pub(crate) fn enclosures_holding_dead(
     if !regions.iter().any(holds_dead) {
         return Vec::new();
     }
-    let open = vec![false; regions.len()];
-    enclosures_in(board, owner, &board.chains(), &region_of, &regions, &open)
+    enclosures_beside_live(board, owner, dead, &region_of, &regions)
+}
+
+/// The enclosures of `owner` on `board` given its regions
+/// (`Board::regions_without`), where a region holding a live stone of the
+/// other colour (`dead` by grid index) is that colour's group, not eye
+/// space: joined to the owner's small regions it would make every wall
+/// beside a living opponent group too big to read.
+pub(crate) fn enclosures_beside_live(
+    board: &Board,
+    owner: Color,
+    dead: &[bool],
+    region_of: &[usize],
+    regions: &[Vec<usize>],
+) -> Vec<Enclosure> {
+    let foe = Cell::of(owner.opponent());
+    let open: Vec<bool> = regions
+        .iter()
+        .map(|r| r.iter().any(|&i| board.cell(i) == foe && !dead[i]))
+        .collect();
+    enclosures_in(board, owner, &board.chains(), region_of, regions, &open)
 }
 
 /// [`enclosures`] given the board's chains (`Board::chains`) and the regions

@@ -609,6 +609,33 @@ fn stones_their_owner_never_could_take_are_in_seki() {
     assert_eq!(j.after_fill.territory, [55, 58]);
 }
 
+/// Stones whose capture would leave their taker one eye are in seki. In
+/// Tengen 31 game 27 (B+1.5) White's three stones sj-sl on the right edge
+/// sit in the only eye space of Black's 39-stone chain from kd, sharing
+/// their two liberties rj and rl with it. Black could take them before
+/// the filling, but the eye space left, a straight three on the edge,
+/// is one eye, and the chain has no other: so Black leaves them, and
+/// both stand in seki, as GNU Go reads it and the record counts (taking
+/// them was B+9.5). In Gosei 32 game T10 (W+14.5) Black's 33 stones from
+/// ha and White's three at ge stand so too.
+#[test]
+fn stones_whose_capture_leaves_one_eye_are_in_seki() {
+    let j = judged("games/Tengen/31/27.sgf");
+    for p in ["sj", "sk", "sl", "qj", "kd"] {
+        let p = Point::from_sgf(p).unwrap();
+        let chain = j.chains.iter().find(|c| c.stones.contains(&p)).unwrap();
+        assert_eq!(chain.status, lanke_judge::Status::Seki, "{p:?}");
+    }
+    assert!(protective_by(&j, Color::Black)
+        .iter()
+        .all(|p| p != "rj" && p != "rl"));
+    assert_eq!(j.after_fill.territory, [37, 40]);
+    let j = judged("games/Gosei/32/T10.sgf");
+    assert_eq!(j.dead[1].len(), 12, "{:?}", j.dead[1]);
+    assert!(!j.dead[1].contains(&Point::from_sgf("ge").unwrap()));
+    assert_eq!(j.after_fill.territory, [61, 57]);
+}
+
 /// Dead stones that a dame would let walk out are cut off by the
 /// territory's owner. In NEC 24 game 13 (recorded W+4.5) Black's dead
 /// stones fm, gl and gm inside White's lower left reach gn, an empty
