@@ -519,13 +519,15 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     }
 
     /// A protective move against a shortage of liberties: a live chain of
-    /// `side` with two liberties — at least one in its own territory, the
-    /// other there too or a dame — that the opponent moving first could
-    /// capture (read out by `capturable`, `SHORTAGE_DEPTH` plies, or after
-    /// saving a chain of its own in atari beside it: `capturable_by_approach`).
-    /// The owner adds the stone that leaves it safe, a dame first, or takes
-    /// a chain in atari beside it or beside a chain it would join, or
-    /// plays a point near its liberties.
+    /// `side` with two liberties, each in its own territory or a dame, that
+    /// the opponent moving first could capture (read out by `capturable`,
+    /// `SHORTAGE_DEPTH` plies, or after saving a chain of its own in atari
+    /// beside it: `capturable_by_approach`). The owner adds the stone that
+    /// leaves it safe, a dame first, or takes a chain in atari beside it or
+    /// beside a chain it would join, or plays a point near its liberties.
+    /// A chain whose liberties are both dame is saved so too: the saving
+    /// dame costs nothing, but left to the dame order it could come after
+    /// the opponent's.
     ///
     /// The approach is read, as `double_atari_point` looks, on the whole
     /// board at a side's first turn and after a capture, and otherwise
@@ -551,10 +553,9 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             |i| table.libs[i] == 2,
             |i, stones| {
                 let libs = board.liberties_of(stones);
-                if !libs.iter().any(|&l| own_point(l))
-                    || !libs
-                        .iter()
-                        .all(|&l| own_point(l) || class_at(l) == PointClass::Dame)
+                if !libs
+                    .iter()
+                    .all(|&l| own_point(l) || class_at(l) == PointClass::Dame)
                 {
                     return None;
                 }

@@ -609,6 +609,32 @@ fn stones_their_owner_never_could_take_are_in_seki() {
     assert_eq!(j.after_fill.territory, [55, 58]);
 }
 
+/// A chain short of liberties is saved even when both its liberties are
+/// dame: the saving move is then a dame, free under territory counting,
+/// but it must come before the opponent's. In Hayago Meijin 6 game 11
+/// (W+8.5) White's six stones gp-hr have only ho and io, both dame; once
+/// Black fills hm, Black at io would take them (White at ho is still in
+/// atari), so White answers at ho and nothing is captured. Left to the
+/// dame order, Black took the six stones and the count was B+2.5.
+#[test]
+fn a_chain_whose_liberties_are_both_dame_is_saved_in_time() {
+    let j = judged("games/Hayago_Meijin/06/11.sgf");
+    assert!(j.fills.iter().all(|f| f.prisoners == 0), "{:?}", j.fills);
+    let hm = j
+        .fills
+        .iter()
+        .position(|f| f.point.to_sgf() == "hm")
+        .expect("hm filled");
+    assert_eq!(j.fills[hm].color, Color::Black);
+    let answer = &j.fills[hm + 1];
+    assert_eq!(
+        (answer.color, answer.point.to_sgf(), answer.kind),
+        (Color::White, "ho".to_string(), FillKind::Dame)
+    );
+    assert_eq!(j.after_fill.stones, [115, 115]);
+    assert_eq!(j.after_fill.territory, [63, 68]);
+}
+
 /// Stones whose capture would leave their taker one eye are in seki. In
 /// Tengen 31 game 27 (B+1.5) White's three stones sj-sl on the right edge
 /// sit in the only eye space of Black's 39-stone chain from kd, sharing

@@ -73,9 +73,10 @@ fn song_records_agree_with_every_stated_figure() {
 
 #[test]
 fn a_disagreement_fails_unless_report_only() {
-    // 20.sgf stops after 158 moves with 200 neutral points left; its RE
-    // names Black the winner, and the unfinished position counts for White.
-    let dir = write_records("twenty", &["games/ancient/old_chinese/20.sgf"]);
+    // DH08.sgf stops after 223 moves with 96 neutral points left; its RE
+    // gives White the game by 13, and the unfinished position counts for
+    // Black.
+    let dir = write_records("dh08", &["games/ancient/old_chinese/DH08.sgf"]);
     let (ok, table) = verify(&dir, &[]);
     assert!(!ok, "{table}");
     assert!(table.contains(" disagree "), "{table}");
