@@ -335,7 +335,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             let near = (!scan_whole[s]).then_some(&last_two[..]);
             scan_whole[s] = false;
             let (i, kind) = self
-                .protect(board, side, &table, near)
+                .protect(board, side, &table, near, ko_ban)
                 .or_else(|| self.take_ko(board, side, &table, taken, ko_ban))
                 .or_else(|| {
                     let dame = self.dame(board, side, taken, &table.libs);
@@ -389,13 +389,17 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     /// A protective move `side` owes now: for a chain of its own in atari,
     /// short of liberties, losing a race against dead stones, or open to a
     /// double atari (looked for beside `near` only, when given:
-    /// `double_atari_point`).
+    /// `double_atari_point`). Never at `ko_ban`, the point the ko rule
+    /// forbids retaking at once: a ko taken with atari on a chain beside it
+    /// is answered by another move (Gosei 6/T30: White takes at al,
+    /// Black's 21 stones in atari extend at ei).
     fn protect(
         &self,
         board: &Board,
         side: Color,
         table: &ChainTable,
         near: Option<&[usize]>,
+        ko_ban: Option<usize>,
     ) -> Option<(usize, FillKind)> {
         let (class_at, dead) = (self.class_at, self.dead);
         for (stone, l) in table.atari_of(board, side, dead) {
@@ -417,7 +421,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             // A point a capture emptied (a live stone's: the ko just taken)
             // is filled like a dame.
             for m in std::iter::once(l).chain(captures) {
-                if self.settled[m] {
+                if self.settled[m] || Some(m) == ko_ban {
                     continue;
                 }
                 let mine = own_point(m);
@@ -432,6 +436,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             .or_else(|| self.race_against_dead(board, side, table))
             .or_else(|| self.against_double_atari(board, side, table, near))
             .or_else(|| self.against_rescue(board, side, table))
+            .filter(|&(m, _)| Some(m) != ko_ban)
     }
 
     /// A protective move against dead stones walking out: a point of

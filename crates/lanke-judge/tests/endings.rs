@@ -609,6 +609,30 @@ fn stones_their_owner_never_could_take_are_in_seki() {
     assert_eq!(j.after_fill.territory, [55, 58]);
 }
 
+/// A ko just taken is not retaken at once, not even to save a chain. In
+/// Gosei 6 game T30 (W+1.5) White takes the ko at al, which also leaves
+/// Black's 21 stones from am with one liberty; Black may not take back at
+/// ak on the next move (the filler once did), and retakes only later. In
+/// Oteai 1974 game 66 (B+8) the same rule keeps White from retaking at nk,
+/// and nothing live is captured.
+#[test]
+fn a_ko_just_taken_is_not_retaken_at_once() {
+    let j = judged("games/Gosei/06/T30.sgf");
+    let al = j
+        .fills
+        .iter()
+        .position(|f| f.point.to_sgf() == "al")
+        .expect("al filled");
+    assert_eq!(
+        (j.fills[al].color, j.fills[al].prisoners),
+        (Color::White, 1)
+    );
+    assert_ne!(j.fills[al + 1].point.to_sgf(), "ak", "{:?}", j.fills);
+    let j = judged("games/Oteai/1974/66.sgf");
+    assert!(j.fills.iter().all(|f| f.prisoners == 0), "{:?}", j.fills);
+    assert_eq!(j.after_fill.territory, [56, 48]);
+}
+
 /// A chain short of liberties is saved even when both its liberties are
 /// dame: the saving move is then a dame, free under territory counting,
 /// but it must come before the opponent's. In Hayago Meijin 6 game 11
