@@ -391,8 +391,8 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     /// double atari (looked for beside `near` only, when given:
     /// `double_atari_point`). Never at `ko_ban`, the point the ko rule
     /// forbids retaking at once: a ko taken with atari on a chain beside it
-    /// is answered by another move (Gosei 6/T30: White takes at al,
-    /// Black's 21 stones in atari extend at ei).
+    /// is answered elsewhere, or the retake waits (Gosei 6/T30: after White
+    /// takes at al, Black may not take back at ak on the next move).
     fn protect(
         &self,
         board: &Board,

@@ -612,7 +612,7 @@ fn stones_their_owner_never_could_take_are_in_seki() {
 /// A ko just taken is not retaken at once, not even to save a chain. In
 /// Gosei 6 game T30 (W+1.5) White takes the ko at al, which also leaves
 /// Black's 21 stones from am with one liberty; Black may not take back at
-/// ak on the next move (the filler once did), and retakes only later. In
+/// ak on the next move, and retakes only later. In
 /// Oteai 1974 game 66 (B+8) the same rule keeps White from retaking at nk,
 /// and nothing live is captured.
 #[test]
