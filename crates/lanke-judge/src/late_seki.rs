@@ -173,6 +173,9 @@ fn sekis_left(board: &Board, dead: &[bool]) -> Vec<LateSeki> {
 /// eye). An eye space the local reader cannot take in, or cannot read
 /// within its budget, does not stop the capture.
 fn lives_after_taking(filled: &Board, seki: &LateSeki, plan: &[usize], dead: &[bool]) -> bool {
+    let Some(&inside) = seki.dead_inside.first() else {
+        return true;
+    };
     let mut taken = filled.clone();
     for &i in &seki.dead_inside {
         taken.put(Board::point(i), Cell::Empty);
@@ -180,9 +183,6 @@ fn lives_after_taking(filled: &Board, seki: &LateSeki, plan: &[usize], dead: &[b
     for &m in plan {
         taken.put(Board::point(m), Cell::of(seki.owner));
     }
-    let Some(&inside) = seki.dead_inside.first() else {
-        return true;
-    };
     let (region_of, regions) = taken.regions_without(seki.owner);
     enclosures_beside_live(&taken, seki.owner, dead, &region_of, &regions)
         .into_iter()
