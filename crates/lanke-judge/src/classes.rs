@@ -7,7 +7,7 @@
 use lanke_board::{Board, Cell, EmptyRegion};
 use lanke_sgf::{Color, Point};
 
-use crate::judgement::{counts_of, lift_dead, Counts, PointClass, Stage, Status};
+use crate::judgement::{counts_of, lift_dead, Counts, PointClass, Stage, Status, StatusReason};
 use crate::playout::Ownership;
 use crate::reach::{distances, reach};
 use crate::statuses::Statuses;
@@ -158,6 +158,7 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
     for (k, c) in infos.iter_mut().enumerate() {
         if seki_chain[k] && c.status == Status::Alive {
             c.status = Status::Seki;
+            c.reason = StatusReason::SekiSpread;
         }
     }
 

@@ -20,7 +20,7 @@ use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
 use crate::big_eyes::alive_on;
-use crate::judgement::{lowest_confidence, ChainInfo, Judgement, Status, OPEN_BELOW};
+use crate::judgement::{lowest_confidence, ChainInfo, Judgement, Status, StatusReason, OPEN_BELOW};
 
 /// The most stones (all judged dead) a region may hold for its dead chain
 /// to be confirmed: a larger invasion may hold room for two eyes, which
@@ -112,6 +112,9 @@ pub(crate) fn confirmed_by_ending(j: &Judgement) -> Vec<bool> {
 /// the confidence the reports stop calling uncertain.
 pub(crate) fn settle_confirmed(chains: &mut [ChainInfo], confirmed: &[bool]) {
     for (c, _) in chains.iter_mut().zip(confirmed).filter(|(_, &sure)| sure) {
+        if c.confidence < OPEN_BELOW {
+            c.reason = StatusReason::Confirmed;
+        }
         c.confidence = OPEN_BELOW;
     }
 }

@@ -7,7 +7,7 @@
 
 use crate::captives::is_captive;
 use crate::group_races::{Chains, GROUP_STONES};
-use crate::judgement::{ChainInfo, Status};
+use crate::judgement::{ChainInfo, Status, StatusReason};
 
 /// A live chain the playouts are this sure of can take in a group joined
 /// to it through a capture.
@@ -45,9 +45,11 @@ pub(crate) fn connect_through_captives(
         if let Some(c) = joins {
             infos[k].status = Status::Alive;
             infos[k].confidence = 1.0;
+            infos[k].reason = StatusReason::EatsCaptive;
             turned[k] = true;
             infos[c].status = Status::Dead;
             infos[c].confidence = 1.0;
+            infos[c].reason = StatusReason::EatsCaptive;
             turned[c] = true;
         }
     }
@@ -105,6 +107,7 @@ pub(crate) fn eat_big_captives(
             for (k, status) in [(x, Status::Alive), (c, Status::Dead)] {
                 infos[k].status = status;
                 infos[k].confidence = 1.0;
+                infos[k].reason = StatusReason::EatsCaptive;
                 turned[k] = true;
             }
         }

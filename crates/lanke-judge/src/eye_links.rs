@@ -21,7 +21,7 @@ use lanke_sgf::Color;
 
 use crate::benson::chains_around;
 use crate::captives::is_captive;
-use crate::judgement::{lift_dead, ChainInfo, Status, OPEN_BELOW};
+use crate::judgement::{lift_dead, ChainInfo, Status, StatusReason, OPEN_BELOW};
 
 /// Turns to dead the opponent chains of each seki that one side breaks by
 /// connecting through its own eye. `shared[i]`: the empty point `i` is a
@@ -77,6 +77,7 @@ pub(crate) fn break_false_seki(
                 for &k in foes.iter() {
                     infos[k].status = Status::Dead;
                     infos[k].confidence = sure;
+                    infos[k].reason = StatusReason::FalseSeki;
                 }
                 break;
             }

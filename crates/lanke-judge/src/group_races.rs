@@ -28,7 +28,7 @@ use lanke_sgf::Color;
 use crate::benson::PassAlive;
 use crate::big_eyes::alive_on;
 use crate::eating::{connect_through_captives, eat_big_captives};
-use crate::judgement::{ChainInfo, Status};
+use crate::judgement::{ChainInfo, Status, StatusReason};
 use crate::liberty_count::{count_race, Counted};
 use crate::races::{race_read_out, RaceLimits, RaceTargets, MAX_RACE_LIBERTIES};
 use crate::tactics::{Tactics, TACTICS_BUDGET};
@@ -296,6 +296,7 @@ pub(crate) fn settle_group_races(
                 changed = true;
             }
             infos[k].confidence = 1.0;
+            infos[k].reason = StatusReason::GroupRace;
         }
         // A dead chain whose every neighbour of the other colour a race
         // has just killed is no longer surrounded by anything alive.
@@ -310,6 +311,7 @@ pub(crate) fn settle_group_races(
             {
                 infos[k].status = Status::Alive;
                 infos[k].confidence = 1.0;
+                infos[k].reason = StatusReason::GroupRace;
                 turned[k] = true;
                 changed = true;
             }
@@ -409,6 +411,7 @@ pub(crate) fn settle_counted_races(
                 for k in pair {
                     infos[k].status = Status::Seki;
                     infos[k].confidence = 1.0;
+                    infos[k].reason = StatusReason::CountedRace;
                 }
                 seki_points.extend(shared);
                 break;
@@ -547,6 +550,7 @@ mod tests {
                 stones: stones.iter().map(|&s| Board::point(s)).collect(),
                 status: status(*color, stones[0]),
                 confidence: 0.6,
+                reason: StatusReason::Playouts,
             })
             .collect();
         let cells = board.points().last().unwrap() + 1;

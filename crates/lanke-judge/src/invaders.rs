@@ -13,7 +13,7 @@
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
-use crate::judgement::{ChainInfo, Status, OPEN_BELOW};
+use crate::judgement::{ChainInfo, Status, StatusReason, OPEN_BELOW};
 
 /// The largest chain read as a stray invader: one or two stones (a larger
 /// group inside may hold an eye shape, a question for reading).
@@ -58,7 +58,10 @@ pub(crate) fn settle_stray_invaders(
                 .fold(f32::INFINITY, f32::min);
             if walls.is_finite() && walls >= OPEN_BELOW {
                 for k in strays {
-                    infos[k].confidence = infos[k].confidence.max(walls);
+                    if walls > infos[k].confidence {
+                        infos[k].confidence = walls;
+                        infos[k].reason = StatusReason::StrayInvader;
+                    }
                 }
             }
         }
@@ -112,6 +115,7 @@ mod tests {
                     stones: stones.iter().map(|&s| Board::point(s)).collect(),
                     status,
                     confidence: if *color == Color::Black { 0.8 } else { 0.3 },
+                    reason: StatusReason::Playouts,
                 }
             })
             .collect();

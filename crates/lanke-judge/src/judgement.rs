@@ -136,6 +136,88 @@ pub struct ChainInfo {
     pub status: Status,
     /// 0 (a coin toss) ..= 1 (certain).
     pub confidence: f32,
+    /// The last stage that set the status or the confidence.
+    pub reason: StatusReason,
+}
+
+/// Which stage of the judgement decided a chain's status (or last raised
+/// its confidence): what a user asking "why is this group dead?" is told.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StatusReason {
+    /// Benson's test: unconditionally alive.
+    Benson,
+    /// Inside the territory of the opponent's unconditionally alive
+    /// chains: dead whatever is played.
+    SureTerritory,
+    /// The share of random playouts in which the chain's points end its
+    /// colour's (the confidence is the margin between the two shares).
+    Playouts,
+    /// The statuses given from outside (an overrides file, an engine).
+    Given,
+    /// The record's own territory marks.
+    Marked,
+    /// A small enclosure read out exactly, with the same status whoever
+    /// moves first (`reading`).
+    EnclosureRead,
+    /// A double-ko seki recognised by its shape.
+    DoubleKo,
+    /// An area where both colours stand in atari, read out jointly
+    /// (`standoff`).
+    Standoff,
+    /// Two big eye spaces by Benson's test taken as eyes (`big_eyes`).
+    BigEyes,
+    /// Cannot be cut from a chain the judge is surer of, whose confidence
+    /// it shares (`solid`).
+    SharedFate,
+    /// One or two stones alone in walls the judge is sure of (`invaders`).
+    StrayInvader,
+    /// Lives by eating a captive, or is the captive eaten (`eating`).
+    EatsCaptive,
+    /// A capturing race between groups read out (`group_races`).
+    GroupRace,
+    /// A capturing race too long to read, counted: a seki (`liberty_count`).
+    CountedRace,
+    /// A seki one side breaks by connecting through its own eye
+    /// (`eye_links`).
+    FalseSeki,
+    /// In seki through the shared points of a seki beside it.
+    SekiSpread,
+    /// In seki as the filling left it (`late_seki`).
+    LateSeki,
+    /// Read in one colour's favour: an open chain's other reading, or the
+    /// reading a played-out game or a living group kept calls for.
+    OpenReading,
+    /// Left as judged and no longer open: the judgement's own ending
+    /// confirms it (`confirm`).
+    Confirmed,
+}
+
+impl StatusReason {
+    /// The name the text and JSON outputs give the reason.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StatusReason::Benson => "benson",
+            StatusReason::SureTerritory => "sure_territory",
+            StatusReason::Playouts => "playouts",
+            StatusReason::Given => "given",
+            StatusReason::Marked => "marked",
+            StatusReason::EnclosureRead => "enclosure_read",
+            StatusReason::DoubleKo => "double_ko",
+            StatusReason::Standoff => "standoff",
+            StatusReason::BigEyes => "big_eyes",
+            StatusReason::SharedFate => "shared_fate",
+            StatusReason::StrayInvader => "stray_invader",
+            StatusReason::EatsCaptive => "eats_captive",
+            StatusReason::GroupRace => "group_race",
+            StatusReason::CountedRace => "counted_race",
+            StatusReason::FalseSeki => "false_seki",
+            StatusReason::SekiSpread => "seki_spread",
+            StatusReason::LateSeki => "late_seki",
+            StatusReason::OpenReading => "open_reading",
+            StatusReason::Confirmed => "confirmed",
+        }
+    }
 }
 
 impl ChainInfo {

@@ -53,7 +53,8 @@ pub use benson::{pass_alive, sealed_empty_points, PassAlive};
 pub use double_ko::{double_ko_sekis, DoubleKoSeki};
 pub use judgement::{
     Alternative, AlternativeKind, Basis, ChainInfo, Counts, EndingMode, Fill, FillKind, Group,
-    JudgeOptions, Judgement, PointClass, Stage, Status, StatusSource, OPEN_BELOW, UNFINISHED_DAME,
+    JudgeOptions, Judgement, PointClass, Stage, Status, StatusReason, StatusSource, OPEN_BELOW,
+    UNFINISHED_DAME,
 };
 pub use pipeline::{judge, judge_final};
 pub use playout::{ownership, Ownership, Rng};

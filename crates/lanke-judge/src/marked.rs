@@ -17,7 +17,7 @@ use lanke_sgf::{Color, Point};
 
 use crate::classes::SEKI_LINK_EYE_MAX;
 use crate::groups::groups_of;
-use crate::judgement::{counts_of, Basis, ChainInfo, Judgement, PointClass, Status};
+use crate::judgement::{counts_of, Basis, ChainInfo, Judgement, PointClass, Status, StatusReason};
 
 /// Judges `board` from its territory marks (`marks[0]` Black's, `[1]`
 /// White's), `to_move` to play next.
@@ -208,6 +208,7 @@ pub(crate) fn judge_marked(board: &Board, to_move: Color, marks: &[Vec<Point>; 2
                 s => s,
             },
             confidence: 1.0,
+            reason: StatusReason::Marked,
         })
         .collect();
     let counts = counts_of(&classes, board);

@@ -19,7 +19,7 @@ use crate::groups::groups_of;
 use crate::judgement::{
     counts_of, lowest_confidence, protective_moves, Alternative, AlternativeKind, Basis, ChainInfo,
     Counts, EndingMode, Fill, Group, JudgeOptions, Judgement, PointClass, Stage, Status,
-    StatusSource, UNFINISHED_DAME,
+    StatusReason, StatusSource, UNFINISHED_DAME,
 };
 use crate::late_seki::{settle_late_sekis, LateSekis};
 use crate::marked::judge_marked;
@@ -281,6 +281,7 @@ fn in_favour_of(statuses: &Statuses, favoured: Color) -> Option<Statuses> {
         };
         if c.status != status {
             c.status = status;
+            c.reason = StatusReason::OpenReading;
             changed = true;
         }
     }
@@ -358,6 +359,7 @@ impl Stages<'_> {
             if self.board.cell(i).color().is_some() {
                 let k = statuses.chain_of[i];
                 statuses.infos[k].status = Status::Seki;
+                statuses.infos[k].reason = StatusReason::LateSeki;
             }
         }
         for &i in sekis

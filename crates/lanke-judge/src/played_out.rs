@@ -8,7 +8,7 @@
 
 use lanke_sgf::Color;
 
-use crate::judgement::{Basis, Judgement, Status, UNFINISHED_DAME};
+use crate::judgement::{Basis, Judgement, Status, StatusReason, UNFINISHED_DAME};
 use crate::pipeline::{replace_main, Read};
 use crate::statuses::Statuses;
 
@@ -92,6 +92,7 @@ pub(crate) fn keep_the_game_close(
                 } else {
                     Status::Dead
                 };
+                c.reason = StatusReason::OpenReading;
             }
             let reading = read(turned);
             Some((closeness(&reading.0, even)?, reading))

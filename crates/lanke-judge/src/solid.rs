@@ -12,7 +12,7 @@
 use lanke_board::Board;
 use lanke_sgf::Color;
 
-use crate::judgement::{ChainInfo, Status};
+use crate::judgement::{ChainInfo, Status, StatusReason};
 use crate::tactics::self_atari;
 
 /// The solidly connected groups of two chains or more, as indices into
@@ -92,6 +92,7 @@ pub(crate) fn share_fate(groups: &[Vec<usize>], infos: &mut [ChainInfo]) {
         for &k in group {
             if infos[k].status == status && infos[k].confidence < confidence {
                 infos[k].confidence = confidence;
+                infos[k].reason = StatusReason::SharedFate;
             }
         }
     }
@@ -143,6 +144,7 @@ mod tests {
             stones: stones.into_iter().map(Board::point).collect(),
             status,
             confidence,
+            reason: StatusReason::Playouts,
         }
     }
 

@@ -21,7 +21,7 @@ use crate::double_ko::double_ko_sekis;
 use crate::eye_links::break_false_seki;
 use crate::group_races::{settle_counted_races, settle_group_races};
 use crate::invaders::settle_stray_invaders;
-use crate::judgement::{ChainInfo, JudgeOptions, Stage, Status, StatusSource};
+use crate::judgement::{ChainInfo, JudgeOptions, Stage, Status, StatusReason, StatusSource};
 use crate::playout::{ownership_until, Masks, Ownership};
 use crate::reading::{enclosures_in, read, Enclosure, LocalStatus, MAX_REGION};
 use crate::solid::{share_fate, solid_groups};
@@ -260,17 +260,18 @@ pub(crate) fn chain_statuses(
         for &s in stones {
             chain_of[s] = k;
         }
-        let (status, confidence) = match (source, &own) {
+        let (status, confidence, reason) = match (source, &own) {
             (StatusSource::Given { dead, seki, .. }, _) => {
                 let listed =
                     |list: &Vec<Point>| stones.iter().any(|&s| list.contains(&Board::point(s)));
-                if listed(dead) {
-                    (Status::Dead, 1.0)
+                let status = if listed(dead) {
+                    Status::Dead
                 } else if listed(seki) {
-                    (Status::Seki, 1.0)
+                    Status::Seki
                 } else {
-                    (Status::Alive, 1.0)
-                }
+                    Status::Alive
+                };
+                (status, 1.0, StatusReason::Given)
             }
             (StatusSource::Builtin, Some(o)) => {
                 let n = stones.len() as f32 * o.playouts.max(1) as f32;
@@ -283,13 +284,15 @@ pub(crate) fn chain_statuses(
                 );
                 let first = stones[0];
                 if sure[color.index()].alive[first] {
-                    (Status::Alive, 1.0)
+                    (Status::Alive, 1.0, StatusReason::Benson)
                 } else if sure[color.opponent().index()].territory[first] {
-                    (Status::Dead, 1.0)
+                    (Status::Dead, 1.0, StatusReason::SureTerritory)
                 } else if mine >= theirs {
-                    (Status::Alive, (mine - theirs).clamp(0.0, 1.0))
+                    let margin = (mine - theirs).clamp(0.0, 1.0);
+                    (Status::Alive, margin, StatusReason::Playouts)
                 } else {
-                    (Status::Dead, (theirs - mine).clamp(0.0, 1.0))
+                    let margin = (theirs - mine).clamp(0.0, 1.0);
+                    (Status::Dead, margin, StatusReason::Playouts)
                 }
             }
             (StatusSource::Builtin, None) => unreachable!("builtin always has ownership"),
@@ -302,6 +305,7 @@ pub(crate) fn chain_statuses(
             stones: stones.iter().map(|&s| Board::point(s)).collect(),
             status,
             confidence,
+            reason,
         });
     }
 
@@ -411,6 +415,7 @@ pub(crate) fn chain_statuses(
                 for &k in &involved {
                     let wall = infos[k].color == defender;
                     infos[k].confidence = 1.0;
+                    infos[k].reason = StatusReason::EnclosureRead;
                     infos[k].status = match (status, wall) {
                         (LocalStatus::Seki, _) => Status::Seki,
                         (LocalStatus::Dead, true) | (LocalStatus::Alive, false) => Status::Dead,
@@ -433,6 +438,7 @@ pub(crate) fn chain_statuses(
             for &s in &seki.stones {
                 infos[chain_of[s]].status = Status::Seki;
                 infos[chain_of[s]].confidence = 1.0;
+                infos[chain_of[s]].reason = StatusReason::DoubleKo;
             }
             for &l in &seki.shared {
                 read_shared[l] = true;
@@ -450,6 +456,7 @@ pub(crate) fn chain_statuses(
             for &s in &seki.stones {
                 infos[chain_of[s]].status = Status::Seki;
                 infos[chain_of[s]].confidence = 1.0;
+                infos[chain_of[s]].reason = StatusReason::Standoff;
             }
             for &l in &seki.shared {
                 read_shared[l] = true;
@@ -467,6 +474,7 @@ pub(crate) fn chain_statuses(
             for (k, (c, stones)) in chains.iter().enumerate() {
                 if *c == color && alive[stones[0]] && infos[k].status == Status::Alive {
                     infos[k].confidence = 1.0;
+                    infos[k].reason = StatusReason::BigEyes;
                 }
             }
         }

@@ -675,6 +675,8 @@ fn stones_whose_capture_leaves_one_eye_are_in_seki() {
         let p = Point::from_sgf(p).unwrap();
         let chain = j.chains.iter().find(|c| c.stones.contains(&p)).unwrap();
         assert_eq!(chain.status, lanke_judge::Status::Seki, "{p:?}");
+        // Found on the filled board (`late_seki`), not in the statuses.
+        assert_eq!(chain.reason, lanke_judge::StatusReason::LateSeki, "{p:?}");
     }
     assert!(protective_by(&j, Color::Black)
         .iter()

@@ -10,7 +10,7 @@ use common::{judged, pts, record};
 use lanke_board::replay;
 use lanke_judge::{
     judge, judge_final, read_standoff, standoff_sekis, ChainInfo, JudgeOptions, Judgement,
-    PointClass, Stage, Status, StatusSource, STANDOFF_NODE_BUDGET,
+    PointClass, Stage, Status, StatusReason, StatusSource, STANDOFF_NODE_BUDGET,
 };
 use lanke_sgf::{Color, Point};
 
@@ -54,6 +54,10 @@ fn status_at(j: &Judgement, p: &str) -> Status {
     chain_at(j, p).status
 }
 
+fn reason_at(j: &Judgement, p: &str) -> StatusReason {
+    chain_at(j, p).reason
+}
+
 fn class(j: &Judgement, p: &str) -> PointClass {
     j.class(Point::from_sgf(p).unwrap())
 }
@@ -70,6 +74,10 @@ fn bent_four_in_the_corner_is_dead() {
     assert!(j.dead[0].is_empty());
     assert_eq!(status_at(&j, "ba"), Status::Alive);
     assert_eq!(status_at(&j, "ab"), Status::Alive);
+    // Decided by reading the corner out, not by the playouts.
+    for p in ["da", "ba", "ab"] {
+        assert_eq!(reason_at(&j, p), StatusReason::EnclosureRead, "{p}");
+    }
     for p in ["aa", "ca", "ac", "ae"] {
         assert_eq!(class(&j, p), PointClass::Territory(Color::Black), "{p}");
     }
@@ -87,6 +95,9 @@ fn seki_with_an_eye_each() {
     assert_eq!(status_at(&j, "ba"), Status::Seki);
     assert_eq!(status_at(&j, "da"), Status::Seki);
     assert_eq!(status_at(&j, "ga"), Status::Alive);
+    // The seki spreads from the shared liberty to the chains around it.
+    assert_eq!(reason_at(&j, "ba"), StatusReason::SekiSpread);
+    assert_eq!(reason_at(&j, "da"), StatusReason::SekiSpread);
     assert_eq!(class(&j, "aa"), PointClass::SekiEye(Color::Black));
     assert_eq!(class(&j, "ea"), PointClass::SekiEye(Color::White));
     assert_eq!(class(&j, "ca"), PointClass::SharedLiberty);
@@ -113,6 +124,7 @@ fn double_ko_seki_keeps_both_lone_stones() {
                 Status::Seki,
                 "{stone}, {to_move:?} to move"
             );
+            assert_eq!(reason_at(&j, stone), StatusReason::DoubleKo, "{stone}");
         }
         assert_eq!(status_at(&j, "ae"), Status::Alive);
         assert_eq!(class(&j, "cb"), PointClass::SekiEye(Color::White));
@@ -259,8 +271,8 @@ fn a_big_empty_eye_space_is_two_eyes() {
     for p in ["qn", "mq"] {
         let chain = chain_at(&j, p);
         assert_eq!(
-            (chain.status, chain.confidence),
-            (Status::Alive, 1.0),
+            (chain.status, chain.confidence, chain.reason),
+            (Status::Alive, 1.0, StatusReason::BigEyes),
             "{p}"
         );
     }
@@ -281,6 +293,7 @@ fn stray_invaders_are_as_sure_as_their_walls() {
         let chain = chain_at(&j, p);
         assert_eq!(chain.status, Status::Dead, "{p}");
         assert!(chain.confidence >= lanke_judge::OPEN_BELOW, "{p}");
+        assert_eq!(chain.reason, StatusReason::StrayInvader, "{p}");
     }
     assert!(!j.has_open_chains());
 }
@@ -424,6 +437,7 @@ fn hanezeki_is_a_seki_because_each_capture_loses() {
         assert_eq!(j.dead, [vec![], vec![]], "{to_move:?} to move");
         for stone in ["ab", "ea", "ba", "fb", "ka", "ha"] {
             assert_eq!(status_at(&j, stone), Status::Seki, "{stone}");
+            assert_eq!(reason_at(&j, stone), StatusReason::Standoff, "{stone}");
         }
         for p in ["aa", "fa", "ga"] {
             assert_eq!(class(&j, p), PointClass::SharedLiberty, "{p}");
@@ -588,6 +602,9 @@ fn a_race_between_groups_is_read_not_sampled() {
         &["hi", "ii", "ji", "jj", "nc", "pp", "pq", "pr"],
     );
     assert_eq!(status_at(&j, "ar"), Status::Alive);
+    for p in ["bo", "gj", "aq"] {
+        assert_eq!(reason_at(&j, p), StatusReason::GroupRace, "{p}");
+    }
 }
 
 /// A capturing race read because the stone that seemed a way out is no

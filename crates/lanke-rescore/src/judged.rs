@@ -78,6 +78,39 @@ pub struct OpenChainView {
     /// `alive` or `dead`, as judged.
     pub status: &'static str,
     pub confidence: f32,
+    /// The stage that decided it (`StatusReason::as_str`).
+    pub reason: &'static str,
+}
+
+/// One chain of the judged position, whatever its status: what it is,
+/// how sure the judge is, and which stage decided it.
+#[derive(Serialize)]
+pub struct ChainView {
+    pub color: char,
+    /// Its first stone in board order.
+    pub at: String,
+    pub stones: usize,
+    /// `alive`, `dead` or `seki`.
+    pub status: &'static str,
+    pub confidence: f32,
+    /// The stage that decided it (`StatusReason::as_str`).
+    pub reason: &'static str,
+}
+
+/// Every chain of `j`, in board order.
+#[must_use]
+pub fn chain_views(j: &Judgement) -> Vec<ChainView> {
+    j.chains
+        .iter()
+        .map(|c| ChainView {
+            color: c.color.letter(),
+            at: c.stones[0].to_sgf(),
+            stones: c.stones.len(),
+            status: c.status.as_str(),
+            confidence: c.confidence,
+            reason: c.reason.as_str(),
+        })
+        .collect()
 }
 
 /// The chains `j` leaves open, in board order.
@@ -96,6 +129,7 @@ pub fn open_chains(j: &Judgement) -> Vec<OpenChainView> {
                 "alive"
             },
             confidence: c.confidence,
+            reason: c.reason.as_str(),
         })
         .collect()
 }
@@ -121,6 +155,9 @@ pub struct JudgedGame {
     /// The chains left open (`open_chains`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub open: Option<Vec<OpenChainView>>,
+    /// Every chain with its status, confidence and reason (`chain_views`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chains: Option<Vec<ChainView>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub groups: Option<PerColor<usize>>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -171,6 +208,7 @@ pub fn judged(game: String, j: &Judgement, board: &Board) -> JudgedGame {
         }),
         seki: Some(seki),
         open: Some(open_chains(j)),
+        chains: Some(chain_views(j)),
         groups: Some(PerColor {
             black: j.groups[0].len(),
             white: j.groups[1].len(),
@@ -216,6 +254,7 @@ impl JudgedGame {
             dead: None,
             seki: None,
             open: None,
+            chains: None,
             groups: None,
             eye_points: None,
             dame: None,

@@ -11,7 +11,9 @@ use lanke_sgf::Point;
 
 use crate::output::{judged_diagram, write_each_game};
 use lanke_games::Selector;
-use lanke_rescore::judged::{judge_record, judged, open_chains, JudgedGame};
+use lanke_rescore::judged::{
+    chain_views, judge_record, judged, open_chains, ChainView, JudgedGame,
+};
 use lanke_rescore::judging::{start_engine, JudgeSpec, Override};
 
 /// ` (open border B x W y)` when some territory was estimated on an open
@@ -25,6 +27,42 @@ fn open_border_note(c: &Counts) -> String {
             c.open_border[0], c.open_border[1]
         )
     }
+}
+
+/// Each stage that decided chains, with how many, in the order stages run
+/// (Benson's test first); beyond Benson's test, the sure territory and the
+/// playouts, the chains themselves (`W 3 at qh dead`).
+fn reasons_line(j: &Judgement) -> String {
+    let views = chain_views(j);
+    let mut order: Vec<&'static str> = Vec::new();
+    for v in &views {
+        if !order.contains(&v.reason) {
+            order.push(v.reason);
+        }
+    }
+    let first = |r: &str| match r {
+        "benson" => 0,
+        "sure_territory" => 1,
+        "playouts" => 2,
+        _ => 3,
+    };
+    order.sort_by_key(|r| first(r));
+    order
+        .iter()
+        .map(|&r| {
+            let of: Vec<&ChainView> = views.iter().filter(|v| v.reason == r).collect();
+            if first(r) < 3 {
+                format!("{r} {}", of.len())
+            } else {
+                let named: Vec<String> = of
+                    .iter()
+                    .map(|v| format!("{} {} at {} {}", v.color, v.stones, v.at, v.status))
+                    .collect();
+                format!("{r} {} ({})", of.len(), named.join(", "))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 fn write_text(
@@ -63,8 +101,8 @@ fn write_text(
         .iter()
         .map(|c| {
             format!(
-                "{} {} at {} ({} {:.2})",
-                c.color, c.stones, c.at, c.status, c.confidence
+                "{} {} at {} ({} {:.2}, {})",
+                c.color, c.stones, c.at, c.status, c.confidence, c.reason
             )
         })
         .collect();
@@ -76,6 +114,7 @@ fn write_text(
             open.join(", ")
         )?;
     }
+    writeln!(w, "decided by: {}", reasons_line(j))?;
     let fills: Vec<String> = j
         .fills
         .iter()

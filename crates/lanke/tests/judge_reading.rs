@@ -61,14 +61,16 @@ fn the_reading_kept_for_a_game_played_out_is_named() {
 /// Black's seven dead stones from jc down the upper side open (more than
 /// three stones in White's area, which the ending does not confirm);
 /// Judan 6 L05's only open chain, White's two dead stones at ib, is
-/// confirmed by the ending, and the output names none.
+/// confirmed by the ending, and the output names none. Each chain's JSON
+/// entry names the stage that decided it: the playouts for jc, the
+/// ending's confirmation for ib.
 #[test]
 fn the_chains_left_open_are_named() {
     let open = scratch("games/Hayago/24/4.sgf", "open");
     let settled = scratch("games/Judan/06/L05.sgf", "settled");
     let text = judge(&open, false);
     let line = line_starting(&text, "open (confidence below 0.5): ");
-    assert!(line.contains("B 7 at jc (dead 0.34)"), "{line}");
+    assert!(line.contains("B 7 at jc (dead 0.34, playouts)"), "{line}");
     assert!(!judge(&settled, false).contains("open ("));
     let j: serde_json::Value = serde_json::from_str(&judge(&open, true)).unwrap();
     let jc = j["open"]
@@ -80,8 +82,28 @@ fn the_chains_left_open_are_named() {
     assert_eq!(jc["color"], "B");
     assert_eq!(jc["stones"], 7);
     assert_eq!(jc["status"], "dead");
+    assert_eq!(jc["reason"], "playouts");
+    // Every chain is listed with the stage that decided it.
+    let chains = j["chains"].as_array().unwrap();
+    let jc = chains.iter().find(|c| c["at"] == "jc").unwrap();
+    assert_eq!(
+        (&jc["status"], &jc["reason"]),
+        (&"dead".into(), &"playouts".into())
+    );
+    assert!(chains.iter().all(|c| c["reason"].is_string()));
+    assert!(line_starting(&text, "decided by: ").contains("playouts"));
     let j: serde_json::Value = serde_json::from_str(&judge(&settled, true)).unwrap();
     assert_eq!(j["open"], serde_json::json!([]));
+    let ib = j["chains"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["at"] == "ib")
+        .unwrap();
+    assert_eq!(
+        (&ib["status"], &ib["reason"]),
+        (&"dead".into(), &"confirmed".into())
+    );
 }
 
 /// `lanke score` gives the result of each move order of the ending. AJ1st

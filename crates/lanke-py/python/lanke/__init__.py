@@ -98,7 +98,10 @@ def judge(source: Union[PathLike, str], judge: str = "builtin") -> list:
     ``lanke judge --json`` prints it: ``dead`` ({"B": [...], "W": [...]},
     SGF points), ``seki`` (its stones, then the liberties they share),
     ``open`` (the chains the judge leaves open, each with ``color``,
-    ``at``, ``stones``, ``status`` and ``confidence``), ``dame``,
+    ``at``, ``stones``, ``status``, ``confidence`` and ``reason``),
+    ``chains`` (every chain the same way: ``reason`` names the stage that
+    decided it, e.g. ``"playouts"``, ``"enclosure_read"``,
+    ``"group_race"``), ``dame``,
     ``fills`` (the dame and protective moves played, in order),
     ``before_fill`` and ``after_fill`` counts, ``diagram``; or ``status``
     ``"error"`` and ``error``.
