@@ -379,6 +379,9 @@ pub enum Basis {
     /// made the game one lost by far, which its players would have
     /// resigned rather than played out.
     GameKeptClose,
+    /// Open chains read against the colour whose filling built a new group
+    /// in the first reading: players filling dame build none.
+    NoGroupBuilt,
 }
 
 impl Basis {
@@ -389,6 +392,7 @@ impl Basis {
             Basis::AsJudged => "as judged",
             Basis::GroupsKeptAlive => "groups kept alive",
             Basis::GameKeptClose => "game kept close",
+            Basis::NoGroupBuilt => "no group built",
         }
     }
 }

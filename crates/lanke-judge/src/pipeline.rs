@@ -23,7 +23,7 @@ use crate::judgement::{
 };
 use crate::late_seki::{settle_late_sekis, LateSekis};
 use crate::marked::judge_marked;
-use crate::played_out::{keep_the_game_close, lost_by_far};
+use crate::played_out::{builder, keep_no_group_built, keep_the_game_close, lost_by_far};
 use crate::races::RaceMemo;
 use crate::settle::Settler;
 use crate::statuses::{chain_statuses, Statuses};
@@ -133,11 +133,12 @@ fn judge_once(
     let mut main = read(statuses.clone(), builtin_final);
     // Open chains the main reading's own ending confirms (`confirm`) are
     // read no other way; but a reading the pipeline may replace (its
-    // filling takes a living group, or it makes a game played out one lost
-    // by far) keeps every open chain open: the replacement is one of their
-    // readings.
-    let replaceable =
-        group_taken(&main.0).is_some() || even.is_some_and(|e| lost_by_far(&main.0, e));
+    // filling takes a living group or builds a new one, or it makes a game
+    // played out one lost by far) keeps every open chain open: the
+    // replacement is one of their readings.
+    let replaceable = group_taken(&main.0).is_some()
+        || even.is_some_and(|e| lost_by_far(&main.0, e))
+        || builder(&main.0).is_some();
     if builtin_final && !replaceable {
         let confirmed = confirmed_by_ending(&main.0);
         settle_confirmed(&mut statuses.infos, &confirmed);
@@ -162,12 +163,13 @@ fn judge_once(
         .map(|(favoured, statuses)| (favoured, read(statuses, false)))
         .collect();
     let (main, open) = keep_groups_alive(main, open);
-    let ((mut judgement, other_order), open) = match (even, doubted) {
+    let (main, open) = match (even, doubted) {
         (Some(even), Some(doubted)) => {
             keep_the_game_close(main, open, even, &doubted, |s| read(s, false))
         }
         _ => (main, open),
     };
+    let ((mut judgement, other_order), open) = keep_no_group_built(main, open);
     judgement
         .alternatives
         .extend(other_order.map(|j| Alternative {

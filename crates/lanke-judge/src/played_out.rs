@@ -2,15 +2,83 @@
 //! open: players who fill the dame have both played the game to its end,
 //! and the loser of a game lost by a wide margin resigns instead. When the
 //! kept reading makes a record's game lost by far, a reading of its open
-//! chains that makes it close is the players' one. Here live the margins
-//! weighed, the groups of open chains read together and the choice; the
+//! chains that makes it close is the players' one. Nor do players filling
+//! the dame build a new group: when the kept reading's filling does, the
+//! region it filled was one side's territory, and the reading of the open
+//! chains that leaves it so is the players' one. Here live the margins
+//! weighed, the groups of open chains read together and the choices; the
 //! readings themselves are the pipeline's.
 
+use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
 use crate::judgement::{Basis, Judgement, Status, StatusReason, UNFINISHED_DAME};
 use crate::pipeline::{replace_main, Read};
 use crate::statuses::Statuses;
+
+/// The fewest stones of its own a filling must have put in one chain, and
+/// twice as many as the chain's stones from the record, for that chain to
+/// be a group the filling built (see [`keep_no_group_built`]).
+const BUILT_STONES: usize = 5;
+
+/// The colour whose filling in `j` built a chain: [`BUILT_STONES`] fill
+/// stones or more, at least twice the record's stones in it.
+pub(crate) fn builder(j: &Judgement) -> Option<Color> {
+    let board = &j.filled;
+    let cells = board.points().last().map_or(0, |i| i + 1);
+    let mut filled = vec![false; cells];
+    for f in &j.fills {
+        let i = Board::idx(f.point);
+        // A fill later taken back by a capture is no stone of the group.
+        if board.cell(i) == Cell::of(f.color) {
+            filled[i] = true;
+        }
+    }
+    let mut seen = vec![false; cells];
+    for i in board.points() {
+        if !filled[i] || seen[i] {
+            continue;
+        }
+        let (stones, _) = board.chain(i);
+        for &s in &stones {
+            seen[s] = true;
+        }
+        let new = stones.iter().filter(|&&s| filled[s]).count();
+        if new >= BUILT_STONES && new >= 2 * (stones.len() - new) {
+            return board.cell(i).color();
+        }
+    }
+    None
+}
+
+/// When the kept reading's filling (`main`) builds a group, the reading
+/// of the `open` chains in the other colour's favour takes its place if
+/// its own filling builds none in a position played out (at most
+/// [`UNFINISHED_DAME`] neutral points): the region was that colour's
+/// territory, the builder's stones in it dead (Kisei 46 FT22: White's lone
+/// stone at dc, the playouts split evenly, kept alive, and the filling
+/// made it a nine-stone group in Black's corner). The main reading stays
+/// an open reading in the builder's favour.
+pub(crate) fn keep_no_group_built(
+    main: Read,
+    mut open: Vec<(Color, Read)>,
+) -> (Read, Vec<(Color, Read)>) {
+    let Some(built_by) = builder(&main.0) else {
+        return (main, open);
+    };
+    let at = open.iter().position(|(favoured, (kept, _))| {
+        *favoured == built_by.opponent()
+            && builder(kept).is_none()
+            && kept.before_fill.neutral() <= UNFINISHED_DAME
+    });
+    match at {
+        Some(at) => {
+            let (_, chosen) = open.remove(at);
+            replace_main(main, built_by, chosen, Basis::NoGroupBuilt, open)
+        }
+        None => (main, open),
+    }
+}
 
 /// The area margin (Black's less White's) beyond which a reading makes a
 /// game one of its players would not have played out to the end.

@@ -88,3 +88,40 @@ fn one_unsure_group_read_alone_can_make_the_game_close() {
         a.kind == AlternativeKind::OpenFor(Color::White) && area_margin(&a.judgement, 6.5) <= -25.0
     }));
 }
+
+/// Kisei 46, game FT22 (komi 6.5, recorded B+6.5): White's lone stone at
+/// dc in Black's upper-left corner splits the playouts evenly (confidence
+/// 0) and was kept alive; the dame filling then built it a nine-stone
+/// group in the corner, White's stones filling the points around it (the
+/// count W+8.5). Players filling the dame build no group: read dead, the
+/// corner is Black's territory and the count is the record's. The first
+/// reading stays an open one in White's favour.
+#[test]
+fn a_filling_that_builds_a_group_is_read_the_other_way() {
+    let j = judged("games/Kisei/46/FT22.sgf");
+    assert_eq!(j.basis, Basis::NoGroupBuilt);
+    assert!(j.dead[1].contains(&pts(&["dc"])[0]), "{:?}", j.dead[1]);
+    assert_eq!(j.after_fill.territory, [68, 51]);
+    assert!(j
+        .fills
+        .iter()
+        .all(|f| f.color == Color::Black || f.point.y > 2 || f.point.x > 4));
+    assert!(j.alternatives.iter().any(|a| {
+        a.kind == AlternativeKind::OpenFor(Color::White)
+            && a.judgement.after_fill.territory == [54, 51]
+    }));
+}
+
+/// Agon 13, game P04 (komi 6.5, recorded B+11.5): White's stones at pp
+/// and qq-rq on Black's lower right, kept alive at confidence 0, were
+/// joined by the filling (so, sp, sq, sr) into a nine-stone group there
+/// (W+7.5). Read dead, as the record counts them, B+11.5.
+#[test]
+fn stones_the_filling_would_grow_into_a_group_are_dead() {
+    let j = judged("games/Agon/13/P04.sgf");
+    assert_eq!(j.basis, Basis::NoGroupBuilt);
+    for p in pts(&["pp", "qq", "rq"]) {
+        assert!(j.dead[1].contains(&p), "{p:?}");
+    }
+    assert_eq!(j.after_fill.territory, [67, 51]);
+}

@@ -56,7 +56,7 @@ pub const GAMES: &[Field] = &[
     ("anomalies", "string", "Replay anomalies as kind@move, ';'-separated (occupied, ko-recapture, suicide, off-board, shared-node)."),
     ("judge", "string", "Where the dead stones came from: builtin (for unfinished games `builtin (8 playouts, estimate, unfinished)`), marks, overrides or gtp:COMMAND (with `--judge builtin+gtp:COMMAND`, `gtp:COMMAND (built-in confidence C)` where the built-in judge was unsure)."),
     ("judge_confidence", "number", "Lowest chain confidence of the judgement (0..1; a chain the judgement's own ending confirms counts at 0.5)."),
-    ("judge_basis", "string", "Why the judgement is the reading it is: `as judged`; `groups kept alive` (open chains read so that the finished game's filling takes no living group); `game kept close` (open chains read so that a game its players played out is not one lost by 25 points or more); empty when unjudged."),
+    ("judge_basis", "string", "Why the judgement is the reading it is: `as judged`; `groups kept alive` (open chains read so that the finished game's filling takes no living group); `game kept close` (open chains read so that a game its players played out is not one lost by 25 points or more); `no group built` (open chains read so that the dame filling builds no new group); empty when unjudged."),
     ("dead_b", "integer", "Black stones judged dead."),
     ("dead_w", "integer", "White stones judged dead."),
     ("dame", "integer", "Neutral points before filling."),

@@ -83,6 +83,10 @@ fn write_text(
             w,
             "reading: open chains read for the colour the first reading's filling took a living group from (a finished game's filling takes none); the first reading stays open"
         )?,
+        Basis::NoGroupBuilt => writeln!(
+            w,
+            "reading: open chains read against the colour whose filling built a new group in the first reading (players filling dame build none); the first reading stays open"
+        )?,
         Basis::GameKeptClose => writeln!(
             w,
             "reading: open chains read for the trailing colour (the first reading made the game one lost by far, which its players would have resigned rather than played out); the first reading stays open"
