@@ -6,7 +6,7 @@
 //! (`judge_record`).
 
 use lanke_board::{replay, Board, Replay};
-use lanke_judge::{Counts, FillKind, Judgement, PointClass};
+use lanke_judge::{ChainInfo, Counts, FillKind, Judgement, PointClass};
 use lanke_sgf::{Color, GameRecord};
 use serde::Serialize;
 
@@ -67,70 +67,49 @@ pub struct FillView {
     pub prisoners: u16,
 }
 
-/// A chain the judgement leaves open (confidence below
-/// [`lanke_judge::OPEN_BELOW`], not in seki): read the other way too.
-#[derive(Serialize)]
-pub struct OpenChainView {
-    pub color: char,
-    /// Its first stone in board order.
-    pub at: String,
-    pub stones: usize,
-    /// `alive` or `dead`, as judged.
-    pub status: &'static str,
-    pub confidence: f32,
-    /// The stage that decided it (`StatusReason::as_str`).
-    pub reason: &'static str,
-}
-
-/// One chain of the judged position, whatever its status: what it is,
-/// how sure the judge is, and which stage decided it.
+/// One chain of the judged position: what it is, how sure the judge is,
+/// and which stage decided it.
 #[derive(Serialize)]
 pub struct ChainView {
     pub color: char,
     /// Its first stone in board order.
     pub at: String,
     pub stones: usize,
-    /// `alive`, `dead` or `seki`.
+    /// `alive`, `dead` or `seki` (an open chain is never in seki).
     pub status: &'static str,
     pub confidence: f32,
     /// The stage that decided it (`StatusReason::as_str`).
     pub reason: &'static str,
 }
 
-/// Every chain of `j`, in board order.
-#[must_use]
-pub fn chain_views(j: &Judgement) -> Vec<ChainView> {
-    j.chains
-        .iter()
-        .map(|c| ChainView {
+impl ChainView {
+    fn of(c: &ChainInfo) -> ChainView {
+        ChainView {
             color: c.color.letter(),
             at: c.stones[0].to_sgf(),
             stones: c.stones.len(),
             status: c.status.as_str(),
             confidence: c.confidence,
             reason: c.reason.as_str(),
-        })
-        .collect()
+        }
+    }
 }
 
-/// The chains `j` leaves open, in board order.
+/// Every chain of `j`, in board order.
 #[must_use]
-pub fn open_chains(j: &Judgement) -> Vec<OpenChainView> {
+pub fn chain_views(j: &Judgement) -> Vec<ChainView> {
+    j.chains.iter().map(ChainView::of).collect()
+}
+
+/// The chains `j` leaves open (confidence below
+/// [`lanke_judge::OPEN_BELOW`], not in seki: read the other way too), in
+/// board order.
+#[must_use]
+pub fn open_chains(j: &Judgement) -> Vec<ChainView> {
     j.chains
         .iter()
         .filter(|c| c.is_open())
-        .map(|c| OpenChainView {
-            color: c.color.letter(),
-            at: c.stones[0].to_sgf(),
-            stones: c.stones.len(),
-            status: if c.status == lanke_judge::Status::Dead {
-                "dead"
-            } else {
-                "alive"
-            },
-            confidence: c.confidence,
-            reason: c.reason.as_str(),
-        })
+        .map(ChainView::of)
         .collect()
 }
 
@@ -154,7 +133,7 @@ pub struct JudgedGame {
     pub seki: Option<Vec<String>>,
     /// The chains left open (`open_chains`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub open: Option<Vec<OpenChainView>>,
+    pub open: Option<Vec<ChainView>>,
     /// Every chain with its status, confidence and reason (`chain_views`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chains: Option<Vec<ChainView>>,
