@@ -29,9 +29,10 @@ fn open_border_note(c: &Counts) -> String {
     }
 }
 
-/// Each stage that decided chains, with how many, in the order stages run
-/// (Benson's test first); beyond Benson's test, the sure territory and the
-/// playouts, the chains themselves (`W 3 at qh dead`).
+/// Each stage that decided chains, with how many: Benson's test, the sure
+/// territory and the playouts first, then the other stages in board order
+/// of the first chain each decided, these with the chains themselves
+/// (`W 3 at qh dead`).
 fn reasons_line(j: &Judgement) -> String {
     let views = chain_views(j);
     let mut order: Vec<&'static str> = Vec::new();
