@@ -203,7 +203,7 @@ mod tests {
     use super::*;
     use crate::at;
     use crate::board_from_top_rows;
-    use crate::filling::ChainTable;
+    use crate::chain_table::ChainTable;
 
     /// Three dame between Black's wall (c1-c3) and White's stones: d1, e1
     /// and e2. Black filling e1 stands alone with d1 and e2; White's d1

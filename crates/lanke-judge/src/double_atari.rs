@@ -244,7 +244,7 @@ fn takes_one(board: &Board, side: Color, i: usize, dead: &[bool]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::filling::ChainTable;
+    use crate::chain_table::ChainTable;
     use crate::{at, board_from_top_rows};
 
     /// White's stones at b1 and d1 each keep two liberties, one of them c1

@@ -7,12 +7,15 @@
 //! before those that would weaken the filler, and joins and cuts groups
 //! for the families that tax them; once every dame is filled, the
 //! protective moves the eye spaces holding dead stones still owe
-//! (`teire`). The played-out ending is `ending`; the groups' bookkeeping
-//! is `groups`.
+//! (`teire`) and those that make a dame fillable that neither side could
+//! fill without self-atari. The played-out ending is `ending`; the
+//! groups' bookkeeping is `groups`, the chains' liberty counts
+//! `chain_table`.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
+use crate::chain_table::ChainTable;
 use crate::dame_shapes::{forces_protection, rescue_point, threatens, weakens};
 use crate::double_atari::{double_atari_point, mending_move};
 use crate::groups::GroupTracker;
@@ -43,100 +46,6 @@ fn self_atari(board: &Board, color: Color, i: usize, libs: &[u32]) -> bool {
         }
     }
     empty < 2 && tactics::self_atari(board, color, i)
-}
-
-/// The one liberty of a chain (`stones`) known to be in atari.
-fn lone_liberty(board: &Board, stones: &[usize]) -> usize {
-    stones
-        .iter()
-        .flat_map(|&s| Board::neighbours(s))
-        .find(|&x| board.cell(x) == Cell::Empty)
-        .expect("a chain with one liberty has an empty neighbour")
-}
-
-/// Every chain of a board read once: the liberty count of the chain on each
-/// cell (0 for empty cells) and the chains in atari as (their first live
-/// stone in board order — a fill may join a live stone to dead ones — or
-/// their first stone when all are dead, their one liberty).
-pub(crate) struct ChainTable {
-    pub(crate) libs: Vec<u32>,
-    atari: Vec<(usize, usize)>,
-}
-
-impl ChainTable {
-    pub(crate) fn of(board: &Board, dead: &[bool]) -> ChainTable {
-        let cells = board.points().last().map_or(0, |i| i + 1);
-        let mut libs = vec![0u32; cells];
-        let mut done = vec![false; cells];
-        let mut atari = Vec::new();
-        for i in board.points() {
-            if board.cell(i).color().is_some() && !done[i] {
-                let stones = read_chain(board, i, dead, &mut libs, &mut atari);
-                for &s in &stones {
-                    done[s] = true;
-                }
-            }
-        }
-        atari.sort_unstable();
-        ChainTable { libs, atari }
-    }
-
-    /// The table of `board` after a move at `at` that captured nothing,
-    /// from the table before it: only the chain the new stone joined and
-    /// the chains next to `at` (which lost it as a liberty) change, and
-    /// only they are read again. The result equals [`ChainTable::of`] on
-    /// `board`.
-    fn after_quiet_move(&mut self, board: &Board, at: usize, dead: &[bool]) {
-        let mut redone = vec![false; self.libs.len()];
-        let mut fresh = Vec::new();
-        for start in std::iter::once(at).chain(Board::neighbours(at)) {
-            if board.cell(start).color().is_none() || redone[start] {
-                continue;
-            }
-            for s in read_chain(board, start, dead, &mut self.libs, &mut fresh) {
-                redone[s] = true;
-            }
-        }
-        self.atari.retain(|&(s, _)| !redone[s]);
-        self.atari.extend(fresh);
-        self.atari.sort_unstable();
-    }
-
-    /// Live chains of `color` in atari, in board order.
-    fn atari_of<'a>(
-        &'a self,
-        board: &'a Board,
-        color: Color,
-        dead: &'a [bool],
-    ) -> impl Iterator<Item = (usize, usize)> + 'a {
-        self.atari
-            .iter()
-            .copied()
-            .filter(move |&(s, _)| board.cell(s) == Cell::of(color) && !dead[s])
-    }
-}
-
-/// Reads the chain at `stone` into a [`ChainTable`]'s parts: its liberty
-/// count on each of its stones in `libs` and, when it is in atari, its
-/// entry in `atari` (its first live stone, or its first stone when all are
-/// dead, and its liberty). Returns its stones.
-fn read_chain(
-    board: &Board,
-    stone: usize,
-    dead: &[bool],
-    libs: &mut [u32],
-    atari: &mut Vec<(usize, usize)>,
-) -> Vec<usize> {
-    let (stones, n) = board.chain(stone);
-    for &s in &stones {
-        libs[s] = n as u32;
-    }
-    if n == 1 {
-        let first = stones.iter().copied().min().unwrap_or(stone);
-        let live = stones.iter().copied().filter(|&s| !dead[s]).min();
-        atari.push((live.unwrap_or(first), lone_liberty(board, &stones)));
-    }
-    stones
 }
 
 /// Would `color` at `i` capture a live chain (one whose only liberty is `i`)?
@@ -224,9 +133,12 @@ fn chain_size(board: &Board, stone: usize) -> usize {
 /// fill a dame that joins two of one's own groups; fill a dame that keeps
 /// two opponent groups apart; fill a dame that puts the opponent in atari;
 /// fill any dame that is not self-atari, or a seki's spare shared
-/// liberty. Joining and cutting matter to the
-/// families that tax groups. The points of `settled` (regions the ending's
-/// reading played out, `settle`) are closed to it.
+/// liberty. Once every dame is filled, the eye spaces holding dead stones
+/// get the protective moves they still owe (`teire`), and a dame that
+/// neither side can fill without self-atari is made fillable by the side
+/// to move with a protective move (`prepare_dame`). Joining and cutting
+/// matter to the families that tax groups. The points of `settled`
+/// (regions the ending's reading played out, `settle`) are closed to it.
 pub(crate) fn fill_dame(
     board: &mut Board,
     to_move: Color,
@@ -310,7 +222,9 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     /// among its dame. Then, every dame filled, the filling goes on with the
     /// protective moves the eye spaces holding dead stones still need
     /// (`teire`): asked once the filling is over, not after every move, as
-    /// reading them is costly and no dame changes them any more.
+    /// reading them is costly and no dame changes them any more; and with
+    /// the protective moves that make the last dame fillable
+    /// (`prepare_dame`).
     fn run(
         &self,
         board: &mut Board,
@@ -351,6 +265,10 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                         filled: taken,
                     };
                     owed_in_enclosures(board, side, &known).map(|i| (i, FillKind::Protective))
+                })
+                .or_else(|| {
+                    eye_spaces_read.get().then_some(())?;
+                    self.prepare_dame(board, side, taken, &table.libs)
                 })?;
             taken[i] = true;
             // A capture (mostly of dead stones, already gone from the
@@ -718,6 +636,53 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                 }
             }
             None
+        })
+    }
+
+    /// A protective move that makes a dame fillable, once every other move
+    /// is made: a dame neither side can fill without leaving its own chain
+    /// in atari (two chains of opposite colours beside it, each with one
+    /// more liberty inside its own territory). Players fill every dame
+    /// before the count, so `side` first adds, in its own territory, the
+    /// liberty its chain would lack; the dame is then filled like any
+    /// other, with the protective move it forces on the other side.
+    fn prepare_dame(
+        &self,
+        board: &Board,
+        side: Color,
+        taken: &[bool],
+        libs: &[u32],
+    ) -> Option<(usize, FillKind)> {
+        let (class_at, dead) = (self.class_at, self.dead);
+        let fillable_by = |c: Color, p: usize| {
+            !captures_live(board, c, p, dead, libs) && !self_atari(board, c, p, libs)
+        };
+        self.fillable.iter().copied().find_map(|p| {
+            if board.cell(p) != Cell::Empty
+                || taken[p]
+                || class_at(p) != PointClass::Dame
+                || captures_live(board, side, p, dead, libs)
+                || fillable_by(side, p)
+                || fillable_by(side.opponent(), p)
+            {
+                return None;
+            }
+            let mut after = board.clone();
+            let r = after.play(side, p);
+            if r.captured > 0 || r.suicided > 0 {
+                return None;
+            }
+            let lacking = after.chain_liberties(p);
+            let &[l] = lacking.as_slice() else {
+                return None;
+            };
+            if self.settled[l] || !inside_own(class_at(l), side) || self_atari(board, side, l, libs)
+            {
+                return None;
+            }
+            let mut prepared = board.clone();
+            prepared.play(side, l);
+            (!tactics::self_atari(&prepared, side, p)).then_some((l, FillKind::Protective))
         })
     }
 

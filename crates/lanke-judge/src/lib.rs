@@ -17,6 +17,7 @@ mod benson;
 mod big_eyes;
 mod captives;
 mod carving;
+mod chain_table;
 mod classes;
 mod confirm;
 mod dame_shapes;

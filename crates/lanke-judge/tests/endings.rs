@@ -610,14 +610,22 @@ fn stones_their_owner_never_could_take_are_in_seki() {
 }
 
 /// A ko just taken is not retaken at once, not even to save a chain. In
-/// Gosei 6 game T30 (W+1.5) White takes the ko at al, which also leaves
+/// Gosei 6 game T30 (W+1.5), in the ending Black begins (the order the
+/// judgement does not keep), White takes the ko at al, which also leaves
 /// Black's 21 stones from am with one liberty; Black may not take back at
 /// ak on the next move, and retakes only later. In
 /// Oteai 1974 game 66 (B+8) the same rule keeps White from retaking at nk,
 /// and nothing live is captured.
 #[test]
 fn a_ko_just_taken_is_not_retaken_at_once() {
-    let j = judged("games/Gosei/06/T30.sgf");
+    let kept = judged("games/Gosei/06/T30.sgf");
+    let j = &kept
+        .alternatives
+        .iter()
+        .find(|a| a.kind == AlternativeKind::OtherOrder)
+        .expect("the other order")
+        .judgement;
+    assert_eq!(j.fills.first().map(|f| f.color), Some(Color::Black));
     let al = j
         .fills
         .iter()
@@ -721,4 +729,39 @@ fn a_dame_that_would_let_dead_stones_walk_out_is_answered() {
         .iter()
         .any(|f| f.point.to_sgf() == "fl" && f.color == Color::White));
     assert_eq!(protective_by(&j, Color::White), Vec::<String>::new());
+}
+
+/// A dame neither side can fill without self-atari is made fillable. In
+/// Meijin 40 game 4 (recorded B+0.5) the corner point aa lies between
+/// White's lone stone ba (liberties aa and ca) and Black's ab-bb (aa and
+/// ac): either side filling it would leave its own stones in atari. The
+/// players fill every dame before the count, so once nothing else is
+/// left White adds ca in its territory, fills aa, and Black must answer
+/// at ac; the filling then owes ea as well. Leaving aa empty counted
+/// W+0.5, as GNU Go 3.8 counts it differently only by its own moves.
+#[test]
+fn a_dame_both_sides_could_fill_only_into_atari_is_prepared_and_filled() {
+    let j = judged("games/Meijin/40/04.sgf");
+    let played: Vec<(Color, String, FillKind)> = j
+        .fills
+        .iter()
+        .map(|f| (f.color, f.point.to_sgf(), f.kind))
+        .collect();
+    let at = |p: &str| played.iter().position(|(_, q, _)| q == p).expect(p);
+    assert_eq!(
+        played[at("ca")],
+        (Color::White, "ca".to_string(), FillKind::Protective)
+    );
+    assert_eq!(
+        played[at("aa")],
+        (Color::White, "aa".to_string(), FillKind::Dame)
+    );
+    assert_eq!(
+        played[at("ac")],
+        (Color::Black, "ac".to_string(), FillKind::Protective)
+    );
+    assert!(at("ca") < at("aa") && at("aa") < at("ac"), "{played:?}");
+    assert_eq!(j.after_fill.dame, 0);
+    assert_eq!(j.after_fill.territory, [54, 50]);
+    assert_eq!(j.after_fill.stones, [129, 128]);
 }

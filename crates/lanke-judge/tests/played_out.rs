@@ -123,5 +123,7 @@ fn stones_the_filling_would_grow_into_a_group_are_dead() {
     for p in pts(&["pp", "qq", "rq"]) {
         assert!(j.dead[1].contains(&p), "{p:?}");
     }
-    assert_eq!(j.after_fill.territory, [67, 51]);
+    // Less a protective move each for the corner dame ae (Black ah,
+    // White bd), which either side could fill only into atari.
+    assert_eq!(j.after_fill.territory, [66, 50]);
 }

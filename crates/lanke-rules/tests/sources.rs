@@ -164,27 +164,26 @@ fn sci_2_1_charges_no_virtual_move_of_the_dispute_phase() {
 }
 
 /// The 1920s family exists to agree with Japanese counting (算出与日本填空法
-/// 一致的结果). CJGoExchange 1976-04-10f is a Japanese draw at komi 5 with
-/// no protective move, and Black fills the last dame: Black's count is
-/// 183.5, half a stone above 180.5 + 2.5 komi, and its par of 181 (Black
-/// moved first and collected last) makes it the draw it was.
+/// 一致的结果). Shinohara Masami – Go Seigen, 1941-09-11 (no komi), is a
+/// Japanese draw with five dame: shared by turns from Black, Black takes
+/// three, so Black moved first and collected last, and its par is 181;
+/// its count of 181 is the draw it was.
 #[test]
 fn a_japanese_draw_is_a_draw_in_1920s_counting() {
-    let q = quantities(lanke_testdata::cwi_file(
-        "games/CJGoExchange/1976/1976-04-10f.sgf",
-    ));
-    let jp = run("japanese", &q, KomiMode::Record(5.0));
+    let q = quantities(lanke_testdata::cwi_file("games/Go_Seigen/1941-09-11.sgf"));
+    let jp = run("japanese", &q, KomiMode::Record(0.0));
     assert_eq!((jp.margin, jp.outcome), (0.0, Outcome::Draw), "{jp:?}");
-    assert_eq!(q.protective, [0, 0]);
-    let modern = run("chinese-modern-1920s", &q, KomiMode::Record(5.0));
-    assert_eq!(modern.black, 183.5, "{modern:?}");
+    let modern = run("chinese-modern-1920s", &q, KomiMode::Record(0.0));
+    assert_eq!(modern.black, 181.0, "{modern:?}");
     assert_eq!(
         (modern.margin, modern.outcome),
         (0.0, Outcome::Draw),
         "{modern:?}"
     );
     assert!(
-        modern.note.ends_with("B collected last: pars B 181, W 180"),
+        modern
+            .note
+            .ends_with("B first: B 3, W 2; B collected last: pars B 181, W 180"),
         "{}",
         modern.note
     );
