@@ -737,8 +737,8 @@ fn a_dame_that_would_let_dead_stones_walk_out_is_answered() {
 /// ac): either side filling it would leave its own stones in atari. The
 /// players fill every dame before the count, so once nothing else is
 /// left White adds ca in its territory, fills aa, and Black must answer
-/// at ac; the filling then owes ea as well. Leaving aa empty counted
-/// W+0.5, as GNU Go 3.8 counts it differently only by its own moves.
+/// at ac; White's top side then owes a protective move at ea as well.
+/// Leaving aa empty counted W+0.5.
 #[test]
 fn a_dame_both_sides_could_fill_only_into_atari_is_prepared_and_filled() {
     let j = judged("games/Meijin/40/04.sgf");
