@@ -680,6 +680,10 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             {
                 return None;
             }
+            // It may take dead stones, never live ones (a ko among them).
+            if live_stones_taken(board, side, l, dead, libs) > 0 {
+                return None;
+            }
             let mut prepared = board.clone();
             prepared.play(side, l);
             (!tactics::self_atari(&prepared, side, p)).then_some((l, FillKind::Protective))
