@@ -654,16 +654,17 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         libs: &[u32],
     ) -> Option<(usize, FillKind)> {
         let (class_at, dead) = (self.class_at, self.dead);
-        let fillable_by = |c: Color, p: usize| {
-            !captures_live(board, c, p, dead, libs) && !self_atari(board, c, p, libs)
-        };
+        let other = side.opponent();
         self.fillable.iter().copied().find_map(|p| {
+            // `side` could fill it only into atari, and the other side
+            // could not fill it either (see `dame`).
             if board.cell(p) != Cell::Empty
                 || taken[p]
                 || class_at(p) != PointClass::Dame
                 || captures_live(board, side, p, dead, libs)
-                || fillable_by(side, p)
-                || fillable_by(side.opponent(), p)
+                || !self_atari(board, side, p, libs)
+                || !(captures_live(board, other, p, dead, libs)
+                    || self_atari(board, other, p, libs))
             {
                 return None;
             }
