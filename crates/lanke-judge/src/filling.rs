@@ -257,6 +257,8 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                         .map(|i| (i, FillKind::Dame))
                 })
                 .or_else(|| {
+                    // Every dame filled: the eye spaces' protective moves,
+                    // then the ones that make the last dame fillable.
                     eye_spaces_read.get().then_some(())?;
                     let known = Filled {
                         class_at: self.class_at,
@@ -264,11 +266,9 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                         settled: self.settled,
                         filled: taken,
                     };
-                    owed_in_enclosures(board, side, &known).map(|i| (i, FillKind::Protective))
-                })
-                .or_else(|| {
-                    eye_spaces_read.get().then_some(())?;
-                    self.prepare_dame(board, side, taken, &table.libs)
+                    owed_in_enclosures(board, side, &known)
+                        .map(|i| (i, FillKind::Protective))
+                        .or_else(|| self.prepare_dame(board, side, taken, &table.libs))
                 })?;
             taken[i] = true;
             // A capture (mostly of dead stones, already gone from the
