@@ -365,7 +365,15 @@ pub(crate) fn chain_statuses(
                 let carved = enc.region.iter().any(|&p| {
                     regions[defender.index()].1[regions[defender.index()].0[p]].len() > MAX_REGION
                 });
-                if carved && !outlasts_walls(board, enc, |i| sure[attacker.index()].alive[i]) {
+                let (att_region_of, att_regions) = &regions[attacker.index()];
+                if carved
+                    && !outlasts_walls(
+                        board,
+                        enc,
+                        |i| sure[attacker.index()].alive[i],
+                        (att_region_of, att_regions),
+                    )
+                {
                     continue;
                 }
                 let nested = all[attacker.index()]
@@ -513,16 +521,68 @@ pub(crate) fn chain_statuses(
 }
 
 /// Does every attacker chain touching `enc`'s walls from outside its
-/// region (unless `pass_alive`) have more liberties than the walls have in
-/// all (outside liberties and empty points of the region)?
-fn outlasts_walls(board: &Board, enc: &Enclosure, pass_alive: impl Fn(usize) -> bool) -> bool {
-    let wall_liberties = enc.outside.len()
-        + enc
-            .region
-            .iter()
-            .filter(|&&p| board.cell(p) == Cell::Empty)
-            .count();
+/// region (unless `pass_alive`) have more liberties than the walls, in a
+/// race the walls would have to win to live? The walls count their
+/// outside liberties and, where the attacker already stands inside the
+/// region (no eye yet), the region's points beside them; an empty region
+/// counts whole, as an eye's points all have to be filled. An attacker
+/// chain counts its own small eye spaces the same way ([`race_liberties`]).
+fn outlasts_walls(
+    board: &Board,
+    enc: &Enclosure,
+    pass_alive: impl Fn(usize) -> bool,
+    attacker_regions: (&[usize], &[Vec<usize>]),
+) -> bool {
+    let occupied = enc.region.iter().any(|&p| board.cell(p) != Cell::Empty);
+    let inside = enc
+        .region
+        .iter()
+        .filter(|&&p| {
+            board.cell(p) == Cell::Empty
+                && (!occupied || Board::neighbours(p).iter().any(|n| enc.walls.contains(n)))
+        })
+        .count();
+    let wall_liberties = enc.outside.len() + inside;
     enc.attackers_beside(board, &enc.walls, pass_alive)
         .iter()
-        .all(|a| a.liberties > wall_liberties)
+        .all(|a| {
+            a.liberties > wall_liberties
+                || race_liberties(board, a.stone, enc, attacker_regions) > wall_liberties
+        })
+}
+
+/// Liberties of the attacker chain at `stone` in a race against eyeless
+/// walls: its liberties in one of its own small eye spaces (a region of
+/// points without attacker stones, not the enclosure's) count as the
+/// liberties that eye space's empty points give a chain (a big eye of
+/// four points, five; of five, eight; ...), since the walls must fill it
+/// from the inside.
+fn race_liberties(
+    board: &Board,
+    stone: usize,
+    enc: &Enclosure,
+    (region_of, regions): (&[usize], &[Vec<usize>]),
+) -> usize {
+    const EYE_LIBERTIES: [usize; 8] = [0, 1, 2, 3, 5, 8, 12, 17];
+    let mut eyes: Vec<usize> = Vec::new();
+    let mut total = 0;
+    for l in board.chain_liberties(stone) {
+        let r = region_of[l];
+        let eye = r != usize::MAX
+            && regions[r].len() < EYE_LIBERTIES.len()
+            && !regions[r]
+                .iter()
+                .any(|p| enc.region.binary_search(p).is_ok());
+        if !eye {
+            total += 1;
+        } else if !eyes.contains(&r) {
+            eyes.push(r);
+            let empty = regions[r]
+                .iter()
+                .filter(|&&p| board.cell(p) == Cell::Empty)
+                .count();
+            total += EYE_LIBERTIES[empty];
+        }
+    }
+    total
 }

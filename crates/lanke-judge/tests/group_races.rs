@@ -3,7 +3,8 @@
 //! short of liberties as itself fights the race with them, and loses it
 //! with them; chains that share an eye space are a living group, not a
 //! race; and a big chain of two liberties that tactics takes whoever
-//! moves first is eaten by the group beside it.
+//! moves first is eaten by the group beside it. Walls without an eye do
+//! not outlast an attacker chain with one, so the corner they hold is read.
 
 mod common;
 
@@ -108,4 +109,24 @@ fn a_big_chain_lost_to_a_throw_in_is_eaten() {
     assert_eq!(status_at(&j, "pc"), Status::Alive);
     assert_eq!(status_at(&j, "ra"), Status::Dead);
     assert_eq!(status_at(&j, "nh"), Status::Dead);
+}
+
+/// Agon Cup 25, game 4 (2018, komi 6.5, recorded W+0.5): Black's six
+/// stones in the upper left corner (bc-be, cc, db, dc) hold an open edge
+/// space (aa-ae, ba, cb) with White's stone at bb inside; White's wall
+/// at da-ed keeps five liberties, three of them in its own five-point
+/// eye space at fa-fc, gc, ha. Eyeless walls cannot win a race against a
+/// chain with such an eye, so the carved corner is read, and Black's six
+/// die whoever moves first (the playouts left them alive at 0.03: B+20.5).
+/// The count is the record's.
+#[test]
+fn eyeless_walls_do_not_outlast_a_chain_with_an_eye() {
+    let j = judged("games/Agon/25/4.sgf");
+    assert_eq!(status_at(&j, "db"), Status::Dead);
+    assert_eq!(status_at(&j, "bb"), Status::Alive);
+    assert_eq!(
+        j.dead[0],
+        pts(&["bc", "bd", "be", "bl", "ca", "cc", "ck", "cl", "db", "dc", "ga"])
+    );
+    assert_eq!(j.after_fill.territory, [77, 63]);
 }
