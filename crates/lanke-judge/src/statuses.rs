@@ -398,14 +398,19 @@ pub(crate) fn chain_statuses(
                 if settled || enc.walls.iter().any(|&s| sure[defender.index()].alive[s]) {
                     continue;
                 }
-                // Only a status that does not depend on who moves first is
-                // taken: an ending whose outcome turns on one move is the
-                // dame filling's business (records often stop before such a
-                // protective move is played).
+                // A status that does not depend on who moves first is
+                // taken; so is a group that lives moving first and dies
+                // moving second: in a finished position its owner answers
+                // the attack (records often stop before that protective
+                // move is played, which the dame filling makes). Other
+                // outcomes that turn on one move (seki or death) stay with
+                // the playouts.
                 let Some(status) = read(board, enc, defender) else {
                     continue;
                 };
-                if read(board, enc, attacker) != Some(status) {
+                let second = read(board, enc, attacker);
+                let owed = status == LocalStatus::Alive && second == Some(LocalStatus::Dead);
+                if second != Some(status) && !owed {
                     continue;
                 }
                 // The reading holds the attacker's stones outside the

@@ -4,12 +4,14 @@
 //! with them; chains that share an eye space are a living group, not a
 //! race; and a big chain of two liberties that tactics takes whoever
 //! moves first is eaten by the group beside it. Walls without an eye do
-//! not outlast an attacker chain with one, so the corner they hold is read.
+//! not outlast an attacker chain with one, so the corner they hold is read;
+//! a space that lives moving first and dies moving second lives, and its
+//! owner owes the answer.
 
 mod common;
 
 use common::pts;
-use lanke_judge::{Judgement, Status};
+use lanke_judge::{FillKind, Judgement, Status};
 use lanke_sgf::{Color, Point};
 use lanke_testdata::cwi_file;
 
@@ -129,4 +131,29 @@ fn eyeless_walls_do_not_outlast_a_chain_with_an_eye() {
         pts(&["bc", "bd", "be", "bl", "ca", "cc", "ck", "cl", "db", "dc", "ga"])
     );
     assert_eq!(j.after_fill.territory, [77, 63]);
+}
+
+/// NEC Cup 23, game 10 (2003, komi 6.5, recorded W+1.5): Black's stones
+/// on the lower side (np-nr) and the lower right (rm ...) wall in one
+/// space with White's two at rr-rs. Read out, that space lives with
+/// Black moving first and dies with White moving first: in a finished
+/// game Black answers White's attack, so Black lives, White's two are
+/// dead, and the filling makes Black's protective moves there (ps, ss).
+/// The playouts had Black's np-nr dead (W+10.5); the count is the
+/// record's.
+#[test]
+fn a_group_that_dies_only_moving_second_lives_and_owes_its_answer() {
+    let j = judged("games/NEC/23/10.sgf");
+    assert_eq!(status_at(&j, "np"), Status::Alive);
+    assert_eq!(status_at(&j, "rm"), Status::Alive);
+    assert_eq!(status_at(&j, "rr"), Status::Dead);
+    let black_protective: Vec<String> = j
+        .fills
+        .iter()
+        .filter(|f| f.color == Color::Black && f.kind == FillKind::Protective)
+        .map(|f| f.point.to_sgf())
+        .collect();
+    assert!(black_protective.contains(&"ps".to_string()));
+    assert!(black_protective.contains(&"ss".to_string()));
+    assert_eq!(j.after_fill.territory, [44, 40]);
 }
