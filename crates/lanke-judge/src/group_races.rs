@@ -15,8 +15,9 @@
 //! and a winner that takes several chains lives when the eye space their
 //! taking leaves makes two eyes. The race is read with either side
 //! moving first (`races`); only a verdict that holds whoever moves first
-//! — one chain taken, the other never — counts, as in the enclosure
-//! reading: a race whose outcome turns on one move is the ending's
+//! — one chain taken, the other never — counts: a race whose outcome
+//! turns on one move has no owner to answer (unlike a walled space the
+//! enclosure reading finds alive moving first) and is the ending's
 //! business. Before the races, groups the playouts call dead that live
 //! by eating a captive live (`eating`). A race too long to read, between
 //! two chains without eye space, is counted instead (`liberty_count`),
