@@ -116,11 +116,11 @@ fn a_big_chain_lost_to_a_throw_in_is_eaten() {
 /// Agon Cup 25, game 4 (2018, komi 6.5, recorded W+0.5): Black's six
 /// stones in the upper left corner (bc-be, cc, db, dc) hold an open edge
 /// space (aa-ae, ba, cb) with White's stone at bb inside; White's wall
-/// at da-ed keeps five liberties, three of them in its own five-point
-/// eye space at fa-fc, gc, ha. Eyeless walls cannot win a race against a
-/// chain with such an eye, so the carved corner is read, and Black's six
-/// die whoever moves first (the playouts left them alive at 0.03: B+20.5).
-/// The count is the record's.
+/// at da-ed keeps five liberties, three of them in its own eye space
+/// (fa-fc, gc and ha around Black's dead stone at ga). Eyeless walls
+/// cannot win a race against a chain with such an eye, so the carved
+/// corner is read, and Black's six die whoever moves first (the playouts
+/// left them alive at 0.03: B+20.5). The count is the record's.
 #[test]
 fn eyeless_walls_do_not_outlast_a_chain_with_an_eye() {
     let j = judged("games/Agon/25/4.sgf");
