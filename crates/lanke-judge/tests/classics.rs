@@ -3,9 +3,9 @@
 
 mod common;
 
-use common::{judged, pts, record};
+use common::{judged, protective, pts, record};
 use lanke_board::{Board, Cell};
-use lanke_judge::{FillKind, Judgement, PointClass, Status};
+use lanke_judge::{Judgement, PointClass, Status};
 use lanke_sgf::{Color, Event, Point, SetupOp};
 
 fn assert_lanke_figures(j: &Judgement) {
@@ -19,16 +19,7 @@ fn assert_lanke_figures(j: &Judgement) {
     assert_eq!(j.before_fill.dame, 15);
     assert_eq!(j.fills.len(), 16);
     assert_eq!(j.fills_by(), [8, 8], "各153着 = 145 + 8");
-    let protective: Vec<_> = j
-        .fills
-        .iter()
-        .filter(|f| f.kind == FillKind::Protective)
-        .collect();
-    assert_eq!(protective.len(), 1);
-    assert_eq!(
-        (protective[0].color, protective[0].point.to_sgf()),
-        (Color::Black, "gp".to_string())
-    );
+    assert_eq!(protective(j), [(Color::Black, "gp".to_string())]);
     assert_eq!(j.after_fill.territory, [37, 45]);
     assert_eq!(j.after_fill.stones, [146, 133]);
     assert_eq!(j.after_fill.area(Color::Black), 183);

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{pts, record};
+use common::{protective, protective_by, pts, record};
 use lanke_board::replay;
 use lanke_judge::{pass_alive, AlternativeKind, FillKind, Judgement, PointClass};
 use lanke_sgf::{Color, Point};
@@ -22,23 +22,6 @@ fn judged_by(member: &str, ending: lanke_judge::EndingMode) -> Judgement {
         ..lanke_judge::JudgeOptions::default()
     };
     common::judged_with(cwi_file(member), &opts).0
-}
-
-fn protective(j: &Judgement) -> Vec<(Color, String)> {
-    j.fills
-        .iter()
-        .filter(|f| f.kind == FillKind::Protective)
-        .map(|f| (f.color, f.point.to_sgf()))
-        .collect()
-}
-
-/// The points of `color`'s protective moves, in the order played.
-fn protective_by(j: &Judgement, color: Color) -> Vec<String> {
-    protective(j)
-        .into_iter()
-        .filter(|(c, _)| *c == color)
-        .map(|(_, p)| p)
-        .collect()
 }
 
 /// Snapback: White's stone at cj is in atari at ci, but Black capturing

@@ -10,8 +10,8 @@
 
 mod common;
 
-use common::pts;
-use lanke_judge::{FillKind, Judgement, Status};
+use common::{protective_by, pts};
+use lanke_judge::{Judgement, Status};
 use lanke_sgf::{Color, Point};
 use lanke_testdata::cwi_file;
 
@@ -147,12 +147,7 @@ fn a_group_that_dies_only_moving_second_lives_and_owes_its_answer() {
     assert_eq!(status_at(&j, "np"), Status::Alive);
     assert_eq!(status_at(&j, "rm"), Status::Alive);
     assert_eq!(status_at(&j, "rr"), Status::Dead);
-    let black_protective: Vec<String> = j
-        .fills
-        .iter()
-        .filter(|f| f.color == Color::Black && f.kind == FillKind::Protective)
-        .map(|f| f.point.to_sgf())
-        .collect();
+    let black_protective = protective_by(&j, Color::Black);
     assert!(black_protective.contains(&"ps".to_string()));
     assert!(black_protective.contains(&"ss".to_string()));
     assert_eq!(j.after_fill.territory, [44, 40]);

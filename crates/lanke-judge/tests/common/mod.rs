@@ -1,11 +1,11 @@
 //! Helpers shared by the judge's integration tests: load a record, replay
 //! it and judge its final position with the built-in judge; parse point
-//! lists. No assertions live here.
+//! lists; list a judgement's protective moves. No assertions live here.
 #![allow(dead_code)] // each test file uses a different subset
 
 use lanke_board::{replay, Board};
-use lanke_judge::{judge_final, JudgeOptions, Judgement, StatusSource};
-use lanke_sgf::{load_collection, GameRecord, Point};
+use lanke_judge::{judge_final, FillKind, JudgeOptions, Judgement, StatusSource};
+use lanke_sgf::{load_collection, Color, GameRecord, Point};
 
 /// The first game of an SGF file's bytes.
 pub(crate) fn record(bytes: &[u8]) -> GameRecord {
@@ -36,4 +36,22 @@ pub(crate) fn pts(list: &[&str]) -> Vec<Point> {
     let mut v: Vec<Point> = list.iter().map(|s| Point::from_sgf(s).unwrap()).collect();
     v.sort_unstable();
     v
+}
+
+/// The judgement's protective moves, colour and point, in the order played.
+pub(crate) fn protective(j: &Judgement) -> Vec<(Color, String)> {
+    j.fills
+        .iter()
+        .filter(|f| f.kind == FillKind::Protective)
+        .map(|f| (f.color, f.point.to_sgf()))
+        .collect()
+}
+
+/// The points of `color`'s protective moves, in the order played.
+pub(crate) fn protective_by(j: &Judgement, color: Color) -> Vec<String> {
+    protective(j)
+        .into_iter()
+        .filter(|(c, _)| *c == color)
+        .map(|(_, p)| p)
+        .collect()
 }
