@@ -365,13 +365,12 @@ pub(crate) fn chain_statuses(
                 let carved = enc.region.iter().any(|&p| {
                     regions[defender.index()].1[regions[defender.index()].0[p]].len() > MAX_REGION
                 });
-                let (att_region_of, att_regions) = &regions[attacker.index()];
                 if carved
                     && !outlasts_walls(
                         board,
                         enc,
                         |i| sure[attacker.index()].alive[i],
-                        (att_region_of, att_regions),
+                        &regions[attacker.index()],
                     )
                 {
                     continue;
@@ -536,7 +535,7 @@ fn outlasts_walls(
     board: &Board,
     enc: &Enclosure,
     pass_alive: impl Fn(usize) -> bool,
-    attacker_regions: (&[usize], &[Vec<usize>]),
+    attacker_regions: &(Vec<usize>, Vec<Vec<usize>>),
 ) -> bool {
     let occupied = enc.region.iter().any(|&p| board.cell(p) != Cell::Empty);
     let inside = enc
@@ -566,7 +565,7 @@ fn race_liberties(
     board: &Board,
     stone: usize,
     enc: &Enclosure,
-    (region_of, regions): (&[usize], &[Vec<usize>]),
+    (region_of, regions): &(Vec<usize>, Vec<Vec<usize>>),
 ) -> usize {
     const EYE_LIBERTIES: [usize; 8] = [0, 1, 2, 3, 5, 8, 12, 17];
     let mut eyes: Vec<usize> = Vec::new();
