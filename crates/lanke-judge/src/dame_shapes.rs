@@ -1,8 +1,9 @@
 //! What one dame fill does to the chains around it — puts an opponent
 //! chain in atari, forces a protective move on the opponent (among them
 //! the cut against dead stones that could walk out, `rescue_point`),
-//! weakens the filler's own shape: the tests the filler's greedy rule
-//! and its protective moves (`filling`) read. No filling here.
+//! weakens the filler's own shape, leaves a seki's shared liberty to
+//! spare: the tests the filler's greedy rule and its protective moves
+//! (`filling`) read. No filling here.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
@@ -196,6 +197,22 @@ pub(crate) fn rescue_point(
         .iter()
         .any(|&s| class_at(s) == PointClass::LiveStone(by))
         && !capturable(&b, e, by.opponent(), dead, SHORTAGE_DEPTH)
+}
+
+/// Can `side` fill the shared seki liberty `i` and leave every live chain
+/// next to it with two liberties or more? A seki with three shared
+/// liberties has one to spare: whoever fills first takes it (seed 000's
+/// 单方有权收官图, read out exhaustively: either side may), and the seki
+/// stands on the other two.
+pub(crate) fn spare_shared_liberty(board: &Board, side: Color, i: usize, dead: &[bool]) -> bool {
+    let mut b = board.clone();
+    let r = b.play(side, i);
+    if r.captured > 0 || r.suicided > 0 {
+        return false;
+    }
+    std::iter::once(i)
+        .chain(Board::neighbours(i))
+        .all(|n| b.cell(n).color().is_none() || dead[n] || b.chain_liberties(n).len() >= 2)
 }
 
 #[cfg(test)]

@@ -19,7 +19,7 @@
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
-use crate::filling::spare_shared_liberty;
+use crate::dame_shapes::spare_shared_liberty;
 use crate::judgement::{Fill, FillKind, PointClass};
 use crate::shortage::capture_sticks_with_dead;
 use crate::tactics::{Tactics, TACTICS_BUDGET};

@@ -2,7 +2,9 @@
 //! the real board (dead stones still standing), with the protective moves
 //! that atari, shortage of liberties, races against dead stones (read by
 //! `races`), double ataris (`double_atari`) and dead stones that could
-//! walk out (`dame_shapes::rescue_point`) force, open kos taken and
+//! walk out (`dame_shapes::rescue_point`) force (none for a chain standing
+//! inside its own territory with only dead stones beside it, which its
+//! owner gives up), open kos taken and
 //! connected, and a greedy choice among the dame that fills harmless ones
 //! before those that would weaken the filler, and joins and cuts groups
 //! for the families that tax them; once every dame is filled, the
@@ -16,7 +18,9 @@ use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
 use crate::chain_table::ChainTable;
-use crate::dame_shapes::{forces_protection, rescue_point, threatens, weakens};
+use crate::dame_shapes::{
+    forces_protection, rescue_point, spare_shared_liberty, threatens, weakens,
+};
 use crate::double_atari::{double_atari_point, mending_move};
 use crate::groups::GroupTracker;
 use crate::judgement::{Fill, FillKind, PointClass};
@@ -65,22 +69,6 @@ pub(crate) fn inside_own(class: PointClass, side: Color) -> bool {
         PointClass::DeadStone(c) => c != side,
         _ => false,
     }
-}
-
-/// Can `side` fill the shared seki liberty `i` and leave every live chain
-/// next to it with two liberties or more? A seki with three shared
-/// liberties has one to spare: whoever fills first takes it (seed 000's
-/// 单方有权收官图, read out exhaustively: either side may), and the seki
-/// stands on the other two.
-pub(crate) fn spare_shared_liberty(board: &Board, side: Color, i: usize, dead: &[bool]) -> bool {
-    let mut b = board.clone();
-    let r = b.play(side, i);
-    if r.captured > 0 || r.suicided > 0 {
-        return false;
-    }
-    std::iter::once(i)
-        .chain(Board::neighbours(i))
-        .all(|n| b.cell(n).color().is_none() || dead[n] || b.chain_liberties(n).len() >= 2)
 }
 
 /// Live stones `color` at empty `i` would capture (`libs`: the
@@ -392,6 +380,18 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         near: Option<&[usize]>,
     ) -> Option<(usize, FillKind)> {
         let point = double_atari_point(board, side, self.dead, &table.libs, near)?;
+        // The owner saves the other chain and gives up one standing inside
+        // its own territory.
+        let gives_one_up = Board::neighbours(point)
+            .into_iter()
+            .filter(|&n| board.cell(n) == Cell::of(side) && !self.dead[n] && table.libs[n] == 2)
+            .any(|n| {
+                let (stones, _) = board.chain(n);
+                self.given_up_inside(board, side, &stones, &board.liberties_of(&stones))
+            });
+        if gives_one_up {
+            return None;
+        }
         let own_point = |m: usize| self.own_territory(side, m);
         let playable =
             |m: usize| !self.settled[m] && (own_point(m) || (self.class_at)(m) == PointClass::Dame);
@@ -499,7 +499,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                     capturable(b, i, side.opponent(), dead, SHORTAGE_DEPTH)
                         || (approach_read && capturable_by_approach(b, i, side.opponent(), dead))
                 };
-                if among_dead || !taken(board) {
+                if among_dead || self.given_up_inside(board, side, stones, &libs) || !taken(board) {
                     return None;
                 }
                 // A dame that saves it costs nothing: tried first; a
@@ -583,6 +583,28 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         }
     }
 
+    /// Is this live chain of `side` one its owner gives up rather than
+    /// protect: standing inside its own territory (each of `libs`, its
+    /// liberties, a point of it) with no live opponent stone beside it?
+    /// Taking it only trades stones inside a territory the dead stones
+    /// around it cannot leave, which the count does not charge: the
+    /// players leave such chains short of liberties, as Gosei 2002 game 3
+    /// leaves White's two stones at ba–bb among Black's dead corner.
+    fn given_up_inside(
+        &self,
+        board: &Board,
+        side: Color,
+        stones: &[usize],
+        libs: &[usize],
+    ) -> bool {
+        let foe = Cell::of(side.opponent());
+        libs.iter().all(|&l| self.own_territory(side, l))
+            && stones
+                .iter()
+                .flat_map(|&s| Board::neighbours(s))
+                .all(|n| board.cell(n) != foe || self.dead[n])
+    }
+
     /// A protective move in a capturing race against dead stones: a live
     /// chain of `side` next to a dead opponent chain, both short of
     /// liberties (the live one no richer than the dead one: with more it
@@ -610,7 +632,9 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         };
         self.each_live_chain(board, side, table, beside_dead, |i, stones| {
             // A lone stone is given up, as in atari.
-            if stones.len() < 2 {
+            if stones.len() < 2
+                || self.given_up_inside(board, side, stones, &board.liberties_of(stones))
+            {
                 return None;
             }
             let mut raced: Vec<usize> = Vec::new();
