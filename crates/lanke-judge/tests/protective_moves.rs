@@ -1,14 +1,18 @@
+//! How many protective moves the filling spends, from real records.
 //! Chains the owner leaves short of liberties: a live chain standing
 //! inside its own territory, every liberty a point of it, with only dead
 //! opponent stones beside it. Taking it trades stones inside a territory
 //! the dead stones cannot leave, so the players spend no protective move
 //! on it, and the count charges none. A chain beside a live opponent
-//! stone is still protected (`endings.rs`, FMeijin 20/W08).
+//! stone is still protected (`endings.rs`, FMeijin 20/W08). And a chain
+//! in atari is saved by the move that leaves fewest chains in atari: one
+//! capture of dead stones can save two chains.
 
 mod common;
 
-use common::{protective, pts};
+use common::{protective, protective_by, pts};
 use lanke_judge::Judgement;
+use lanke_sgf::Color;
 use lanke_testdata::cwi_file;
 
 fn judged(member: &str) -> Judgement {
@@ -48,4 +52,25 @@ fn a_double_atari_on_a_chain_among_dead_stones_needs_no_protection() {
     );
     assert!(j.fills.is_empty(), "{:?}", protective(&j));
     assert_eq!(j.after_fill.territory, [65, 52]);
+}
+
+/// Cho Chikun 1992-07-20 (komi 5.5, recorded B+2.5): once Black fills
+/// the dame at ji, White's twelve stones through gi and ii are in atari
+/// at hi, beside Black's three dead stones fi, fj and gj, themselves in
+/// atari at fk. Extending at hi saves the chain and leaves White a second
+/// protective move at fk later; the capture at fk does both at once, as
+/// GNU Go plays it. White's protective moves: four, not five (B+3.5
+/// before).
+#[test]
+fn one_capture_of_dead_stones_saves_two_chains() {
+    let j = judged("games/Cho_Chikun/1992-07-20.sgf");
+    assert_eq!(
+        j.dead[0],
+        pts(&["ba", "bb", "bc", "cc", "dq", "dr", "fi", "fj", "gj"])
+    );
+    let white = protective_by(&j, Color::White);
+    assert!(white.contains(&"fk".to_string()), "{white:?}");
+    assert!(!white.contains(&"hi".to_string()), "{white:?}");
+    assert_eq!(j.protective(), [1, 4]);
+    assert_eq!(j.after_fill.territory, [47, 36]);
 }
