@@ -1,9 +1,13 @@
 //! Double ataris the filling must answer: a point where the opponent's
-//! stone would put two live chains of one side in atari at once, so that
-//! whatever the side answers, one of them is taken. Neither chain need be
-//! short of liberties alone (two each, with escapes), so the single-chain
-//! readings do not see it; filling the dame around such chains is what
-//! leaves both with two liberties sharing one point.
+//! stone would put a live chain of one side in atari and another in atari
+//! too or down to two liberties, so that whatever the side answers, one
+//! of them is taken (Kisei 49/C37: Black's stone at nf, joined to its dead
+//! stone at ng, would put White's seven stones at ne in atari and leave
+//! the twelve at of two liberties; White protects at nf, as GNU Go does
+//! and the record counts). Neither chain need be short of liberties
+//! alone (two or three each, with escapes), so the single-chain readings
+//! do not see it; filling the dame around such chains is what leaves
+//! them sharing one point.
 //!
 //! Only the finding of such points and of the move that mends them lives
 //! here; the filler decides when to ask and what the move costs
@@ -184,8 +188,9 @@ fn chains_beside<const N: usize>(
     out
 }
 
-/// Are two different live chains of `side` beside the empty `i` down to two
-/// liberties each (so that a stone at `i` puts both in atari)?
+/// Are two different live chains of `side` beside the empty `i` short of
+/// liberties: one down to two (a stone at `i` puts it in atari), the other
+/// to two or three (put in atari too, or left two)?
 fn two_short_chains_beside(
     board: &Board,
     side: Color,
@@ -194,30 +199,39 @@ fn two_short_chains_beside(
     libs: &[u32],
 ) -> bool {
     let own = Cell::of(side);
-    let mut short = Board::neighbours(i)
-        .into_iter()
-        .filter(|&n| board.cell(n) == own && !dead[n] && libs[n] == 2);
-    // Most points have no such neighbour; only a second one costs a walk.
-    let (Some(first), Some(second)) = (short.next(), short.next()) else {
+    let mut short = [0usize; 4];
+    let mut count = 0;
+    let mut two = false;
+    for n in Board::neighbours(i) {
+        if board.cell(n) == own && !dead[n] && (libs[n] == 2 || libs[n] == 3) {
+            short[count] = n;
+            count += 1;
+            two |= libs[n] == 2;
+        }
+    }
+    // Most points have no such pair; only then does a chain walk follow.
+    if count < 2 || !two {
         return false;
-    };
-    let (stones, _) = board.chain(first);
-    std::iter::once(second)
-        .chain(short)
-        .any(|n| !stones.contains(&n))
+    }
+    let (stones, _) = board.chain(short[0]);
+    short[1..count].iter().any(|n| !stones.contains(n))
 }
 
-/// Does the opponent's stone at `i` put two live chains of `side` in atari
-/// and take one of them whatever `side` answers? A stone that captures
-/// as it lands is left out: that is a capture, which the atari and race
-/// readings answer.
+/// Does the opponent's stone at `i` put a live chain of `side` in atari
+/// and another in atari too or down to two liberties, and take one of
+/// them whatever `side` answers? A stone that captures as it lands is
+/// left out: that is a capture, which the atari and race readings answer.
 fn takes_one(board: &Board, side: Color, i: usize, dead: &[bool]) -> bool {
     let mut b = board.clone();
     let r = b.play(side.opponent(), i);
     if r.suicided > 0 || r.captured > 0 {
         return false;
     }
-    let hit = chains_beside::<1>(&b, side, i, dead);
+    let mut hit = chains_beside::<1>(&b, side, i, dead);
+    if hit.is_empty() {
+        return false;
+    }
+    hit.extend(chains_beside::<2>(&b, side, i, dead));
     if hit.len() < 2 {
         return false;
     }

@@ -6,7 +6,8 @@
 //! on it, and the count charges none. A chain beside a live opponent
 //! stone is still protected (`endings.rs`, FMeijin 20/W08). And a chain
 //! in atari is saved by the move that leaves fewest chains in atari: one
-//! capture of dead stones can save two chains.
+//! capture of dead stones can save two chains. And a point where one
+//! opponent stone would atari a chain and shorten another is protected.
 
 mod common;
 
@@ -73,4 +74,19 @@ fn one_capture_of_dead_stones_saves_two_chains() {
     assert!(!white.contains(&"hi".to_string()), "{white:?}");
     assert_eq!(j.protective(), [1, 4]);
     assert_eq!(j.after_fill.territory, [47, 36]);
+}
+
+/// Kisei 49/C37 (komi 6.5, recorded W+2.5): once the dame around it are
+/// filled, Black's stone at nf, joined to its dead stone at ng, would put
+/// White's seven stones at ne in atari and leave the twelve at of two
+/// liberties, and White could not save both. White protects at nf, as
+/// GNU Go plays it and the record counts (W+3.5 without it).
+#[test]
+fn an_atari_that_also_shortens_a_second_chain_is_answered() {
+    let j = judged("games/Kisei/49/C37.sgf");
+    assert_eq!(j.dead[0], pts(&["em", "mh", "ng"]));
+    let white = protective_by(&j, Color::White);
+    assert!(white.contains(&"nf".to_string()), "{white:?}");
+    assert_eq!(j.protective(), [1, 3]);
+    assert_eq!(j.after_fill.territory, [59, 55]);
 }
