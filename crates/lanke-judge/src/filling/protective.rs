@@ -132,9 +132,10 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     }
 
     /// A protective move against a double atari: a point where the
-    /// opponent's stone would put two live chains of `side` in atari and
-    /// take one (`double_atari`). The owner plays there, or on a liberty of
-    /// either chain, a dame before a point of its territory.
+    /// opponent's stone would put a live chain of `side` in atari and
+    /// another in atari too or down to two liberties, and take one
+    /// (`double_atari`). The owner plays there, or on a liberty of either
+    /// chain, a dame before a point of its territory.
     fn against_double_atari(
         &self,
         board: &Board,
@@ -147,7 +148,9 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         // its own territory.
         let gives_one_up = Board::neighbours(point)
             .into_iter()
-            .filter(|&n| board.cell(n) == Cell::of(side) && !self.dead[n] && table.libs[n] == 2)
+            .filter(|&n| {
+                board.cell(n) == Cell::of(side) && !self.dead[n] && matches!(table.libs[n], 2 | 3)
+            })
             .any(|n| {
                 let (stones, _) = board.chain(n);
                 self.given_up_inside(board, side, &stones, &board.liberties_of(&stones))
