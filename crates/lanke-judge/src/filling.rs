@@ -4,9 +4,9 @@
 //! `races`), double ataris (`double_atari`) and dead stones that could
 //! walk out (`dame_shapes::rescue_point`) force (none for a chain standing
 //! inside its own territory with only dead stones beside it, which its
-//! owner gives up), open kos taken and
-//! connected, and a greedy choice among the dame that fills harmless ones
-//! before those that would weaken the filler, and joins and cuts groups
+//! owner gives up), open kos taken and connected, and a greedy choice
+//! among the dame that fills harmless ones before those that would weaken
+//! the filler, and joins and cuts groups
 //! for the families that tax them; once every dame is filled, the
 //! protective moves the eye spaces holding dead stones still owe
 //! (`teire`) and those that make a dame fillable that neither side could
@@ -105,13 +105,16 @@ fn chain_size(board: &Board, stone: usize) -> usize {
 
 /// Fills the dame alternately, starting with `to_move`. Each turn, in order:
 /// protect an own chain in atari (a protective move when its liberty is in
-/// the mover's territory or seki eye), or one short of liberties (two, at
-/// least one in its own territory and the other there or a dame, that the
-/// opponent moving first could take: the stone that saves it, a protective
-/// move when inside the territory), or one that would lose a capturing
-/// race against dead stones with the opponent moving first (`races` keeps
-/// the races read for every filling of the position), or two that one
-/// opponent stone would put in atari at once (`double_atari`); fill a dame
+/// the mover's territory or seki eye; the saving move that leaves fewest
+/// chains in atari), or one short of liberties (two, at least one in its
+/// own territory and the other there or a dame, that the opponent moving
+/// first could take: the stone that saves it, a protective move when
+/// inside the territory), or one that would lose a capturing race against
+/// dead stones with the opponent moving first (`races` keeps the races
+/// read for every filling of the position), or two that one opponent
+/// stone would put in atari, or in atari and down to two liberties, at
+/// once (`double_atari`) — but not a chain standing inside its own
+/// territory with only dead stones beside it, which is given up; fill a dame
 /// that forces such a protective move on the opponent (sente: the opponent
 /// must answer, so the mover keeps the turn and plays every such dame
 /// first); fill a dame the opponent could use to force one; among the
