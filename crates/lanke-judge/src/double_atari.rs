@@ -188,6 +188,22 @@ fn chains_beside<const N: usize>(
     out
 }
 
+/// The live stones of `side` beside the empty `i` whose chains a double
+/// atari at `i` can hit: chains of two liberties (put in atari) or three
+/// (left two). `libs` is the filling's liberty count by stone.
+pub(crate) fn short_stones_beside<'a>(
+    board: &'a Board,
+    side: Color,
+    i: usize,
+    dead: &'a [bool],
+    libs: &'a [u32],
+) -> impl Iterator<Item = usize> + 'a {
+    let own = Cell::of(side);
+    Board::neighbours(i)
+        .into_iter()
+        .filter(move |&n| board.cell(n) == own && !dead[n] && matches!(libs[n], 2 | 3))
+}
+
 /// Are two different live chains of `side` beside the empty `i` short of
 /// liberties: one down to two (a stone at `i` puts it in atari), the other
 /// to two or three (put in atari too, or left two)?
@@ -198,16 +214,13 @@ fn two_short_chains_beside(
     dead: &[bool],
     libs: &[u32],
 ) -> bool {
-    let own = Cell::of(side);
     let mut short = [0usize; 4];
     let mut count = 0;
     let mut two = false;
-    for n in Board::neighbours(i) {
-        if board.cell(n) == own && !dead[n] && (libs[n] == 2 || libs[n] == 3) {
-            short[count] = n;
-            count += 1;
-            two |= libs[n] == 2;
-        }
+    for n in short_stones_beside(board, side, i, dead, libs) {
+        short[count] = n;
+        count += 1;
+        two |= libs[n] == 2;
     }
     // Most points have no such pair; only then does a chain walk follow.
     if count < 2 || !two {

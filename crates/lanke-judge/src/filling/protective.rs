@@ -12,7 +12,7 @@ use lanke_sgf::Color;
 use super::{chain_size, inside_own, kind_of, live_stones_taken, self_atari, Filler};
 use crate::chain_table::ChainTable;
 use crate::dame_shapes::rescue_point;
-use crate::double_atari::{double_atari_point, mending_move};
+use crate::double_atari::{double_atari_point, mending_move, short_stones_beside};
 use crate::judgement::{FillKind, PointClass};
 use crate::races::MAX_RACE_LIBERTIES;
 use crate::shortage::{
@@ -146,12 +146,8 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         let point = double_atari_point(board, side, self.dead, &table.libs, near)?;
         // The owner saves the other chain and gives up one standing inside
         // its own territory.
-        let gives_one_up = Board::neighbours(point)
-            .into_iter()
-            .filter(|&n| {
-                board.cell(n) == Cell::of(side) && !self.dead[n] && matches!(table.libs[n], 2 | 3)
-            })
-            .any(|n| {
+        let gives_one_up =
+            short_stones_beside(board, side, point, self.dead, &table.libs).any(|n| {
                 let (stones, _) = board.chain(n);
                 self.given_up_inside(board, side, &stones, &board.liberties_of(&stones))
             });
