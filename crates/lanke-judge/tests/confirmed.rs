@@ -9,14 +9,9 @@
 
 mod common;
 
-use common::pts;
+use common::{judged_cwi as judged, pts};
 use lanke_judge::{AlternativeKind, Basis, Judgement, Status, OPEN_BELOW};
 use lanke_sgf::Point;
-use lanke_testdata::cwi_file;
-
-fn judged(member: &str) -> Judgement {
-    common::judged(cwi_file(member)).0
-}
 
 fn open_alternatives(j: &Judgement) -> usize {
     j.alternatives

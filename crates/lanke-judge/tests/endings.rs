@@ -5,15 +5,11 @@
 
 mod common;
 
-use common::{protective, protective_by, pts, record};
+use common::{judged_cwi as judged, protective, protective_by, pts, record};
 use lanke_board::replay;
 use lanke_judge::{pass_alive, AlternativeKind, FillKind, Judgement, PointClass};
 use lanke_sgf::{Color, Point};
 use lanke_testdata::cwi_file;
-
-fn judged(member: &str) -> Judgement {
-    common::judged(cwi_file(member)).0
-}
 
 /// [`judged`] with the final position's remaining moves played by `ending`.
 fn judged_by(member: &str, ending: lanke_judge::EndingMode) -> Judgement {

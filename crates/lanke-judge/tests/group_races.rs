@@ -10,14 +10,9 @@
 
 mod common;
 
-use common::{protective_by, pts};
+use common::{judged_cwi as judged, protective_by, pts};
 use lanke_judge::{Judgement, Status};
 use lanke_sgf::{Color, Point};
-use lanke_testdata::cwi_file;
-
-fn judged(member: &str) -> Judgement {
-    common::judged(cwi_file(member)).0
-}
 
 /// The status of the chain standing on `at`.
 fn status_at(j: &Judgement, at: &str) -> Status {

@@ -6,14 +6,9 @@
 
 mod common;
 
-use common::pts;
+use common::{judged_cwi as judged, pts};
 use lanke_judge::{AlternativeKind, Basis, Judgement};
 use lanke_sgf::Color;
-use lanke_testdata::cwi_file;
-
-fn judged(member: &str) -> Judgement {
-    common::judged(cwi_file(member)).0
-}
 
 /// Black's area margin after the filling, less the komi.
 fn area_margin(j: &Judgement, komi: f64) -> f64 {

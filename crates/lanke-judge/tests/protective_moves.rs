@@ -11,14 +11,8 @@
 
 mod common;
 
-use common::{protective, protective_by, pts};
-use lanke_judge::Judgement;
+use common::{judged_cwi as judged, protective, protective_by, pts};
 use lanke_sgf::Color;
-use lanke_testdata::cwi_file;
-
-fn judged(member: &str) -> Judgement {
-    common::judged(cwi_file(member)).0
-}
 
 /// Gosei 2002 title game 3 (komi 5.5, recorded W+3.5, no dame left):
 /// White's upper-left corner holds eleven dead Black stones, and White's

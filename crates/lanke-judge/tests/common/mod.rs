@@ -21,6 +21,12 @@ pub(crate) fn judged(bytes: &[u8]) -> (Judgement, Board) {
     judged_with(bytes, &JudgeOptions::default())
 }
 
+/// The built-in judgement of one record of the embedded CWI archive
+/// (`member`, its path inside the archive).
+pub(crate) fn judged_cwi(member: &str) -> Judgement {
+    judged(lanke_testdata::cwi_file(member)).0
+}
+
 /// [`judged`] with the given options.
 pub(crate) fn judged_with(bytes: &[u8], opts: &JudgeOptions) -> (Judgement, Board) {
     let r = record(bytes);
