@@ -2,7 +2,8 @@
 //! chain in atari, forces a protective move on the opponent (among them
 //! the cut against dead stones that could walk out, `rescue_point`),
 //! weakens the filler's own shape, leaves a seki's shared liberty to
-//! spare: the tests the filler's greedy rule and its protective moves
+//! spare; where a stone pushes into the other colour's territory
+//! (`push_point`): the tests the filler's greedy rule and its protective moves
 //! (`filling`) read. No filling here.
 
 use lanke_board::{Board, Cell};
@@ -12,6 +13,7 @@ use crate::double_atari::{leaves_double_atari, may_leave_double_atari};
 use crate::filling::inside_own;
 use crate::judgement::PointClass;
 use crate::shortage::{capturable, capture_sticks_with_dead, SHORTAGE_DEPTH};
+use crate::tactics;
 
 /// Is a live chain of `color` next to `i` down to two liberties or fewer?
 /// Only such a chain can be put in atari by a stone at `i`.
@@ -78,6 +80,31 @@ pub(crate) fn forces_protection(
                 && capture_sticks_with_dead(&b, by, libs[0], dead)
         })
         || double_atari && leaves_double_atari(&b, by, i, dead, |m| class_at(m) == PointClass::Dame)
+}
+
+/// The point of the other colour's territory where `by`, whose live
+/// stone stands at `p`, pushes in: an empty point of it (or the point of
+/// a dead stone of `by`, taken; never a seki's eye) beside `p` where `by`'s stone would keep
+/// two liberties or more. Left so, `by` fills it, a point its owner loses,
+/// and goes on to the next point behind; so the owner fills it first — a
+/// protective move, the one point the Japanese count charges either way
+/// (Honinbo 33/17: White's fill at in, beside Black's corner territory,
+/// is answered at jn, and Kisei 2014 game 1's at sj at sk, as the records
+/// count).
+pub(crate) fn push_point(
+    board: &Board,
+    by: Color,
+    p: usize,
+    class_at: &impl Fn(usize) -> PointClass,
+) -> Option<usize> {
+    let territory = |t: usize| match class_at(t) {
+        PointClass::Territory(c) => c != by,
+        PointClass::DeadStone(c) => c == by,
+        _ => false,
+    };
+    Board::neighbours(p).into_iter().find(|&t| {
+        board.cell(t) == Cell::Empty && territory(t) && !tactics::self_atari(board, by, t)
+    })
 }
 
 /// Would `side` filling the dame `i` weaken itself: leave the chain the

@@ -1,13 +1,14 @@
 //! Stage 5 of the judgement, the filler: the dame filled alternately on
 //! the real board (dead stones still standing), with the protective moves
-//! that atari, shortage of liberties, races against dead stones (read by
-//! `races`), double ataris (`double_atari`) and dead stones that could
-//! walk out (`dame_shapes::rescue_point`) force (none for a chain standing
-//! inside its own territory with only dead stones beside it, which its
-//! owner gives up), open kos taken and connected, and a greedy choice
-//! among the dame that fills harmless ones before those that would weaken
-//! the filler, and joins and cuts groups
-//! for the families that tax them; once every dame is filled, the
+//! that atari, a push into the filler's territory beside the opponent's
+//! fill (`dame_shapes::push_point`), shortage of liberties, races against
+//! dead stones (read by `races`), double ataris (`double_atari`) and dead
+//! stones that could walk out (`dame_shapes::rescue_point`) force (none
+//! for a chain standing inside its own territory with only dead stones
+//! beside it, which its owner gives up), open kos taken and connected,
+//! and a greedy choice among the dame that fills harmless ones before
+//! those that would weaken the filler, and joins and cuts groups for the
+//! families that tax them; once every dame is filled, the
 //! protective moves the eye spaces holding dead stones still owe
 //! (`teire`) and those that make a dame fillable that neither side could
 //! fill without self-atari. The protective moves themselves are read in
@@ -106,7 +107,9 @@ fn chain_size(board: &Board, stone: usize) -> usize {
 /// Fills the dame alternately, starting with `to_move`. Each turn, in order:
 /// protect an own chain in atari (a protective move when its liberty is in
 /// the mover's territory or seki eye; the saving move that leaves fewest
-/// chains in atari), or one short of liberties (two, at least one in its
+/// chains in atari), or fill the point of its territory beside an
+/// opponent's fill where the opponent's next stone would push in, or
+/// protect a chain short of liberties (two, at least one in its
 /// own territory and the other there or a dame, that the opponent moving
 /// first could take: the stone that saves it, a protective move when
 /// inside the territory), or one that would lose a capturing race against
@@ -238,7 +241,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             let near = (!scan_whole[s]).then_some(&last_two[..]);
             scan_whole[s] = false;
             let (i, kind) = self
-                .protect(board, side, &table, near, ko_ban)
+                .protect(board, side, &table, near, ko_ban, taken)
                 .or_else(|| self.take_ko(board, side, &table, taken, ko_ban))
                 .or_else(|| {
                     let dame = self.dame(board, side, taken, &table.libs);

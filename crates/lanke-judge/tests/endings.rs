@@ -542,12 +542,23 @@ fn a_filling_that_takes_a_group_reads_the_unsure_invaders_dead() {
             && a.judgement.fills.iter().any(|f| f.prisoners == 12)
     }));
     // Meijin title 1972 game 5 (B+3): Black's trio cb, cc, db in White's
-    // top left corner, alive at confidence 0, let the filling take eight
-    // White stones (B+34); read dead, the count is the record's.
+    // top left corner, alive at confidence 0, races White's corner stones
+    // bb-bf, three liberties each: whoever moves first wins. Once White
+    // answers Black's pushes along the top edge, the filling takes none
+    // of them, and the reading stays open: read dead in White's favour,
+    // the count is the record's.
     let j = judged("games/OMeijin/Title/Mei-1972-5.sgf");
-    assert_eq!(j.dead[0], pts(&["cb", "cc", "db", "rg"]));
-    assert!(j.fills.iter().all(|f| f.prisoners == 0), "{:?}", j.fills);
-    assert_eq!(j.after_fill.territory, [61, 69]);
+    assert!(j
+        .chains
+        .iter()
+        .any(|c| c.is_open() && c.stones.contains(&pts(&["cb"])[0])));
+    let for_white = j
+        .alternatives
+        .iter()
+        .find(|a| a.kind == AlternativeKind::OpenFor(Color::White))
+        .expect("a reading in White's favour");
+    assert_eq!(for_white.judgement.dead[0], pts(&["cb", "cc", "db", "rg"]));
+    assert_eq!(for_white.judgement.after_fill.territory, [61, 69]);
 }
 
 /// Dead stones the filling would leave in seki are taken first. In CJ

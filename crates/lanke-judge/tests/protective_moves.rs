@@ -8,6 +8,8 @@
 //! in atari is saved by the move that leaves fewest chains in atari: one
 //! capture of dead stones can save two chains. And a point where one
 //! opponent stone would atari a chain and shorten another is protected.
+//! And a dame filled beside a territory, where the filler's next stone
+//! would stand inside it, is answered inside.
 
 mod common;
 
@@ -83,4 +85,35 @@ fn an_atari_that_also_shortens_a_second_chain_is_answered() {
     assert!(white.contains(&"nf".to_string()), "{white:?}");
     assert_eq!(j.protective(), [1, 3]);
     assert_eq!(j.after_fill.territory, [59, 55]);
+}
+
+/// Kisei 2014 title game 1 (komi 6.5, recorded W+0.5, eleven dame left):
+/// White's fill at sj stands beside Black's territory point sk on the
+/// right edge. Left so, White fills sk too, a point Black loses; Black
+/// fills it first (a protective move), as GNU Go's play-out loses it to
+/// White's stone: one point either way, which the filling used to leave
+/// as Black's territory (B+0.5).
+#[test]
+fn a_dame_filled_beside_a_territory_is_answered_inside() {
+    let j = judged("games/Kisei/Title/Kis-2014-1.sgf");
+    let black = protective_by(&j, Color::Black);
+    assert!(black.contains(&"sk".to_string()), "{black:?}");
+    assert_eq!(j.protective(), [2, 1]);
+    assert_eq!(j.after_fill.territory, [64, 66]);
+}
+
+/// Honinbo 33/17 (komi 5.5, recorded W+0.5, six dame left): Black's
+/// territory at jm–kn is closed by the dame in and ln. White's fill at
+/// in puts Black's three stones at hm in atari (saved at jm) and stands
+/// beside jn, White's at ln beside kn: Black answers both inside, where
+/// the filling used to count all three points as Black's (B+1.5).
+#[test]
+fn each_push_into_a_territory_costs_its_point() {
+    let j = judged("games/Honinbo/33/17.sgf");
+    let black = protective_by(&j, Color::Black);
+    for p in ["jm", "jn", "kn"] {
+        assert!(black.contains(&p.to_string()), "{p}: {black:?}");
+    }
+    assert_eq!(j.protective(), [5, 1]);
+    assert_eq!(j.after_fill.territory, [66, 78]);
 }

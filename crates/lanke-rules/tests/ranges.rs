@@ -54,17 +54,17 @@ fn a_record_only_an_unsure_reading_gives_is_open() {
 }
 
 /// Oza 69 game 9 (RE W+1.5) stops with 44 neutral points left before the
-/// filling: more than a played-out game leaves. The judge reads W+45.5
-/// (both move orders between W+61.5 and W+36.5); what the unplayed ending would have made of those 44
-/// points the record cannot say, so each counted for one colour widens
-/// the range by 44 on either side, and the record is open, not
-/// contradicted by 44.
+/// filling: more than a played-out game leaves. The judge reads W+47.5
+/// (both move orders between W+61.5 and W+36.5); what the unplayed
+/// ending would have made of those 44 points the record cannot say, so
+/// each counted for one colour widens the range by 44 on either side:
+/// the record is contradicted by 2 points, not by 46.
 #[test]
 fn an_unfinished_record_is_open_over_its_neutral_points() {
     let (range, _) = japanese_range("games/Oza/69/9.sgf");
-    assert_eq!(range.point, -45.5);
-    assert_eq!(range.open, (-89.5, -1.5), "{range:?}");
+    assert_eq!(range.point, -47.5);
+    assert_eq!(range.open, (-91.5, -3.5), "{range:?}");
     assert!(range.sure.0 >= -61.5 && range.sure.1 <= -36.5, "{range:?}");
-    assert_eq!(range.check(-1.5), RecordCheck::Open);
-    assert_eq!(range.check(1.5), RecordCheck::Contradicted { by: 3.0 });
+    assert_eq!(range.check(-3.5), RecordCheck::Open);
+    assert_eq!(range.check(-1.5), RecordCheck::Contradicted { by: 2.0 });
 }
