@@ -3,8 +3,8 @@
 //! the cut against dead stones that could walk out, `rescue_point`),
 //! weakens the filler's own shape, leaves a seki's shared liberty to
 //! spare; where a stone pushes into the other colour's territory
-//! (`push_point`): the tests the filler's greedy rule and its protective moves
-//! (`filling`) read. No filling here.
+//! (`push_point`): the tests the filler's greedy rule and its protective
+//! moves (`filling`) read. No filling here.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
@@ -84,13 +84,13 @@ pub(crate) fn forces_protection(
 
 /// The point of the other colour's territory where `by`, whose live
 /// stone stands at `p`, pushes in: an empty point of it (or the point of
-/// a dead stone of `by`, taken; never a seki's eye) beside `p` where `by`'s stone would keep
-/// two liberties or more. Left so, `by` fills it, a point its owner loses,
-/// and goes on to the next point behind; so the owner fills it first — a
-/// protective move, the one point the Japanese count charges either way
-/// (Honinbo 33/17: White's fill at in, beside Black's corner territory,
-/// is answered at jn, and Kisei 2014 game 1's at sj at sk, as the records
-/// count).
+/// a dead stone of `by`, taken; never a seki's eye) beside `p` where
+/// `by`'s stone would keep two liberties or more. Left so, `by` fills it,
+/// a point its owner loses, and goes on to the next point behind; so the
+/// owner fills it first — a protective move, the one point the Japanese
+/// count charges either way (Honinbo 33/17: White's fill at in, beside
+/// Black's corner territory, is answered at jn, and Kisei 2014 game 1's
+/// at sj at sk, as the records count).
 pub(crate) fn push_point(
     board: &Board,
     by: Color,

@@ -544,9 +544,9 @@ fn a_filling_that_takes_a_group_reads_the_unsure_invaders_dead() {
     // Meijin title 1972 game 5 (B+3): Black's trio cb, cc, db in White's
     // top left corner, alive at confidence 0, races White's corner stones
     // bb-bf, three liberties each: whoever moves first wins. Once White
-    // answers Black's pushes along the top edge, the filling takes none
-    // of them, and the reading stays open: read dead in White's favour,
-    // the count is the record's.
+    // answers Black's pushes along the top edge, the filling no longer
+    // takes White's corner, and the reading stays open: read dead in
+    // White's favour, the count is the record's.
     let j = judged("games/OMeijin/Title/Mei-1972-5.sgf");
     assert!(j
         .chains
