@@ -3,7 +3,7 @@
 //! the cut against dead stones that could walk out, `rescue_point`),
 //! weakens the filler's own shape, leaves a seki's shared liberty to
 //! spare; where a stone pushes into the other colour's territory
-//! (`push_point`): the tests the filler's greedy rule and its protective
+//! (`pushed_into`): the tests the filler's greedy rule and its protective
 //! moves (`filling`) read. No filling here.
 
 use lanke_board::{Board, Cell};
@@ -82,29 +82,39 @@ pub(crate) fn forces_protection(
         || double_atari && leaves_double_atari(&b, by, i, dead, |m| class_at(m) == PointClass::Dame)
 }
 
-/// The point of the other colour's territory where `by`, whose live
-/// stone stands at `p`, pushes in: an empty point of it (or the point of
-/// a dead stone of `by`, taken; never a seki's eye) beside `p` where
-/// `by`'s stone would keep two liberties or more. Left so, `by` fills it,
-/// a point its owner loses, and goes on to the next point behind; so the
+/// The colour whose territory the point `t` is: an empty point classed
+/// its territory, or the point of a dead stone of the other colour, taken
+/// (never a seki's eye).
+pub(crate) fn territory_of(t: usize, class_at: &impl Fn(usize) -> PointClass) -> Option<Color> {
+    match class_at(t) {
+        PointClass::Territory(c) => Some(c),
+        PointClass::DeadStone(c) => Some(c.opponent()),
+        _ => None,
+    }
+}
+
+/// Does `by` push into the other colour's territory at `t`: an empty
+/// point of it (`territory_of`) beside a live stone of `by`, where `by`'s
+/// stone would keep two liberties or more? Left so, `by` fills it, a
+/// point its owner loses, and goes on to the next point behind; so the
 /// owner fills it first — a protective move, the one point the Japanese
 /// count charges either way (Honinbo 33/17: White's fill at in, beside
 /// Black's corner territory, is answered at jn, and Kisei 2014 game 1's
-/// at sj at sk, as the records count).
-pub(crate) fn push_point(
+/// at sj at sk, as the records count; NEC 6/11: Black answers at ip
+/// White's protective move at jp).
+pub(crate) fn pushed_into(
     board: &Board,
     by: Color,
-    p: usize,
+    t: usize,
     class_at: &impl Fn(usize) -> PointClass,
-) -> Option<usize> {
-    let territory = |t: usize| match class_at(t) {
-        PointClass::Territory(c) => c != by,
-        PointClass::DeadStone(c) => c == by,
-        _ => false,
-    };
-    Board::neighbours(p).into_iter().find(|&t| {
-        board.cell(t) == Cell::Empty && territory(t) && !tactics::self_atari(board, by, t)
-    })
+    dead: &[bool],
+) -> bool {
+    board.cell(t) == Cell::Empty
+        && territory_of(t, class_at) == Some(by.opponent())
+        && Board::neighbours(t)
+            .into_iter()
+            .any(|n| board.cell(n) == Cell::of(by) && !dead[n])
+        && !tactics::self_atari(board, by, t)
 }
 
 /// Would `side` filling the dame `i` weaken itself: leave the chain the

@@ -1,14 +1,15 @@
 //! Stage 5 of the judgement, the filler: the dame filled alternately on
 //! the real board (dead stones still standing), with the protective moves
-//! that atari, a push into the filler's territory beside the opponent's
-//! fill (`dame_shapes::push_point`), shortage of liberties, races against
-//! dead stones (read by `races`), double ataris (`double_atari`) and dead
-//! stones that could walk out (`dame_shapes::rescue_point`) force (none
-//! for a chain standing inside its own territory with only dead stones
-//! beside it, which its owner gives up), open kos taken and connected,
-//! and a greedy choice among the dame that fills harmless ones before
-//! those that would weaken the filler, and joins and cuts groups for the
-//! families that tax them; once every dame is filled, the
+//! that atari, a push into the filler's territory by a live opponent
+//! stone beside it (`dame_shapes::pushed_into`), shortage of liberties,
+//! races against dead stones (read by `races`), double ataris
+//! (`double_atari`) and dead stones that could walk out
+//! (`dame_shapes::rescue_point`) force (none for a chain standing inside
+//! its own territory with only dead stones beside it, which its owner
+//! gives up), open kos taken and connected, and a greedy choice among the
+//! dame that fills harmless ones before those that would weaken the
+//! filler, and joins and cuts groups for the families that tax them; once
+//! every dame is filled, the
 //! protective moves the eye spaces holding dead stones still owe
 //! (`teire`) and those that make a dame fillable that neither side could
 //! fill without self-atari. The protective moves themselves are read in
@@ -20,7 +21,9 @@ use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
 use crate::chain_table::ChainTable;
-use crate::dame_shapes::{forces_protection, spare_shared_liberty, threatens, weakens};
+use crate::dame_shapes::{
+    forces_protection, spare_shared_liberty, territory_of, threatens, weakens,
+};
 use crate::groups::GroupTracker;
 use crate::judgement::{Fill, FillKind, PointClass};
 use crate::races::RaceMemo;
@@ -107,8 +110,8 @@ fn chain_size(board: &Board, stone: usize) -> usize {
 /// Fills the dame alternately, starting with `to_move`. Each turn, in order:
 /// protect an own chain in atari (a protective move when its liberty is in
 /// the mover's territory or seki eye; the saving move that leaves fewest
-/// chains in atari), or fill the point of its territory beside an
-/// opponent's fill where the opponent's next stone would push in, or
+/// chains in atari), or fill the point of its territory where a live
+/// opponent stone beside it would push in, or
 /// protect a chain short of liberties (two, at least one in its
 /// own territory and the other there or a dame, that the opponent moving
 /// first could take: the stone that saves it, a protective move when
@@ -167,12 +170,26 @@ pub(crate) fn fill_dame(
                     .any(|&n| board.cell(n).color().is_some() && dead[n])
         })
         .collect();
+    // A territory's points beside a point not of it: the only ones a push
+    // can reach.
+    let borders = points
+        .iter()
+        .copied()
+        .filter(|&i| {
+            territory_of(i, &class_at).is_some_and(|c| {
+                Board::neighbours(i).iter().any(|&n| {
+                    board.cell(n) != Cell::Border && territory_of(n, &class_at) != Some(c)
+                })
+            })
+        })
+        .collect();
     let filler = Filler {
         class_at: &class_at,
         dead,
         points: &points,
         fillable,
         near_dead,
+        borders,
         limit: usize::from(size) * usize::from(size),
         races,
         settled,
@@ -200,6 +217,9 @@ struct Filler<'a, F: Fn(usize) -> PointClass> {
     /// The dead stones' points and their neighbours, in board order: the
     /// only points that can become rescue points (`against_rescue`).
     near_dead: Vec<usize>,
+    /// The points of a territory beside a point not of it, in board order:
+    /// the only points a push can reach (`against_push`).
+    borders: Vec<usize>,
     limit: usize,
     races: &'a RaceMemo,
     /// Points of the regions the ending's reading settled (`settle`): the
@@ -241,7 +261,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             let near = (!scan_whole[s]).then_some(&last_two[..]);
             scan_whole[s] = false;
             let (i, kind) = self
-                .protect(board, side, &table, near, ko_ban, taken)
+                .protect(board, side, &table, near, ko_ban)
                 .or_else(|| self.take_ko(board, side, &table, taken, ko_ban))
                 .or_else(|| {
                     let dame = self.dame(board, side, taken, &table.libs);

@@ -8,8 +8,8 @@
 //! in atari is saved by the move that leaves fewest chains in atari: one
 //! capture of dead stones can save two chains. And a point where one
 //! opponent stone would atari a chain and shorten another is protected.
-//! And a dame filled beside a territory, where the filler's next stone
-//! would stand inside it, is answered inside.
+//! And a live stone beside a territory, whose colour's next stone would
+//! stand inside it (a push), is answered inside.
 
 mod common;
 
@@ -116,4 +116,20 @@ fn each_push_into_a_territory_costs_its_point() {
     }
     assert_eq!(j.protective(), [5, 1]);
     assert_eq!(j.after_fill.territory, [66, 78]);
+}
+
+/// NEC Cup 6, game 11 (komi 5.5, recorded B+2.5): White's protective
+/// move at jp, inside its own territory, stands beside Black's territory
+/// point ip, and White's fill at jn beside in: a push is a push whatever
+/// made the stone, and Black answers both inside (B+4.5 when only the
+/// dame fills were answered; GNU Go's play-out takes ip and in too).
+#[test]
+fn a_push_by_a_protective_move_is_answered_too() {
+    let j = judged("games/NEC/06/11.sgf");
+    let black = protective_by(&j, Color::Black);
+    for p in ["ip", "in"] {
+        assert!(black.contains(&p.to_string()), "{p}: {black:?}");
+    }
+    assert_eq!(j.protective(), [3, 3]);
+    assert_eq!(j.after_fill.territory, [79, 69]);
 }

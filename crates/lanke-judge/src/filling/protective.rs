@@ -13,7 +13,7 @@ use lanke_sgf::Color;
 
 use super::{chain_size, inside_own, kind_of, live_stones_taken, self_atari, Filler};
 use crate::chain_table::ChainTable;
-use crate::dame_shapes::{push_point, rescue_point};
+use crate::dame_shapes::{pushed_into, rescue_point};
 use crate::double_atari::{double_atari_point, mending_move, short_stones_beside};
 use crate::judgement::{FillKind, PointClass, UNFINISHED_DAME};
 use crate::races::MAX_RACE_LIBERTIES;
@@ -50,8 +50,7 @@ fn fewest_left_in_atari(
 
 impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     /// A protective move `side` owes now: for a chain of its own in atari,
-    /// against a push into its territory beside a stone the opponent
-    /// filled (`filled`: the points filled so far), for a chain short of
+    /// against a push into its territory, for a chain short of
     /// liberties, losing a race against dead stones, or open to a double
     /// atari (looked for beside `near` only, when given:
     /// `double_atari_point`). Never at `ko_ban`, the point the ko rule
@@ -65,7 +64,6 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         table: &ChainTable,
         near: Option<&[usize]>,
         ko_ban: Option<usize>,
-        filled: &[bool],
     ) -> Option<(usize, FillKind)> {
         let (class_at, dead) = (self.class_at, self.dead);
         for (stone, l) in table.atari_of(board, side, dead) {
@@ -106,7 +104,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                 return Some((m, kind_of(own_point(m))));
             }
         }
-        self.against_push(board, side, filled)
+        self.against_push(board, side)
             .or_else(|| self.short_of_liberties(board, side, table, near))
             .or_else(|| self.race_against_dead(board, side, table))
             .or_else(|| self.against_double_atari(board, side, table, near))
@@ -114,31 +112,24 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             .filter(|&(m, _)| Some(m) != ko_ban)
     }
 
-    /// A protective move against a push into `side`'s territory: beside a
-    /// stone the opponent filled in this filling (a point of `filled` and
-    /// not of the settled regions), the point of `side`'s territory where
-    /// the opponent would push on (`push_point`). `side` fills it. Only
-    /// in a position played out (at most [`UNFINISHED_DAME`] points to
-    /// fill): on a board left open its territories are the playouts'
-    /// estimates, not walls a push breaks (seed 001's 图十, a diagram of
-    /// the top edge alone, would answer pushes all over the empty board).
-    pub(super) fn against_push(
-        &self,
-        board: &Board,
-        side: Color,
-        filled: &[bool],
-    ) -> Option<(usize, FillKind)> {
+    /// A protective move against a push into `side`'s territory: a point
+    /// of it on its border (`borders`) where a live opponent stone beside
+    /// it would push in (`pushed_into`). `side` fills it. Only in a
+    /// position played out (at most [`UNFINISHED_DAME`] points to fill):
+    /// on a board left open its territories are the playouts' estimates,
+    /// not walls a push breaks (seed 001's 图十, a diagram of the top edge
+    /// alone, would answer pushes all over the empty board).
+    pub(super) fn against_push(&self, board: &Board, side: Color) -> Option<(usize, FillKind)> {
         if self.fillable.len() > UNFINISHED_DAME as usize {
             return None;
         }
-        let by = side.opponent();
-        self.fillable.iter().copied().find_map(|p| {
-            (board.cell(p) == Cell::of(by) && filled[p] && !self.settled[p])
-                .then(|| push_point(board, by, p, self.class_at))
-                .flatten()
-                .filter(|&t| !self.settled[t])
-                .map(|t| (t, FillKind::Protective))
-        })
+        self.borders
+            .iter()
+            .copied()
+            .find(|&t| {
+                !self.settled[t] && pushed_into(board, side.opponent(), t, self.class_at, self.dead)
+            })
+            .map(|t| (t, FillKind::Protective))
     }
 
     /// A protective move against dead stones walking out: a point of
