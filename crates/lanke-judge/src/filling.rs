@@ -25,7 +25,7 @@ use crate::dame_shapes::{
     forces_protection, spare_shared_liberty, territory_of, threatens, weakens,
 };
 use crate::groups::GroupTracker;
-use crate::judgement::{Fill, FillKind, PointClass};
+use crate::judgement::{Fill, FillKind, PointClass, UNFINISHED_DAME};
 use crate::races::RaceMemo;
 use crate::shortage::capture_sticks_with_dead;
 use crate::tactics;
@@ -155,7 +155,7 @@ pub(crate) fn fill_dame(
     // Each dame point is filled once: a point emptied again by a capture
     // is not refilled, so the filling cannot cycle.
     let mut taken = settled[..points.last().map_or(0, |i| i + 1)].to_vec();
-    let fillable = points
+    let fillable: Vec<usize> = points
         .iter()
         .copied()
         .filter(|&i| matches!(class_at(i), PointClass::Dame | PointClass::SharedLiberty))
@@ -171,16 +171,22 @@ pub(crate) fn fill_dame(
         })
         .collect();
     // A territory's points beside a point not of it: the only ones a push
-    // can reach.
+    // can reach. None in a position not played out (more than
+    // `UNFINISHED_DAME` points to fill): on a board left open the
+    // territories are the playouts' estimates, not walls a push breaks
+    // (seed 001's 图十, a diagram of the top edge alone, would answer
+    // pushes all over the empty board).
+    let played_out = fillable.len() <= UNFINISHED_DAME as usize;
     let borders = points
         .iter()
         .copied()
         .filter(|&i| {
-            territory_of(i, &class_at).is_some_and(|c| {
-                Board::neighbours(i).iter().any(|&n| {
-                    board.cell(n) != Cell::Border && territory_of(n, &class_at) != Some(c)
+            played_out
+                && territory_of(i, &class_at).is_some_and(|c| {
+                    Board::neighbours(i).iter().any(|&n| {
+                        board.cell(n) != Cell::Border && territory_of(n, &class_at) != Some(c)
+                    })
                 })
-            })
         })
         .collect();
     let filler = Filler {
@@ -218,7 +224,8 @@ struct Filler<'a, F: Fn(usize) -> PointClass> {
     /// only points that can become rescue points (`against_rescue`).
     near_dead: Vec<usize>,
     /// The points of a territory beside a point not of it, in board order:
-    /// the only points a push can reach (`against_push`).
+    /// the only points a push can reach (`against_push`); none in a
+    /// position not played out.
     borders: Vec<usize>,
     limit: usize,
     races: &'a RaceMemo,

@@ -1,7 +1,7 @@
 //! The protective moves the filler owes each turn (stage 5, `filling`):
-//! for a chain of its own in atari, against a push into its territory
-//! beside an opponent's fill (`dame_shapes::push_point`), for a chain
-//! short of liberties (`shortage`),
+//! for a chain of its own in atari, against a push into its territory by
+//! a live opponent stone beside it (`dame_shapes::pushed_into`), for a
+//! chain short of liberties (`shortage`),
 //! losing a race against dead stones (`races`), open to a double atari
 //! (`double_atari`), or beside dead stones that could walk out
 //! (`dame_shapes::rescue_point`); none for a chain standing inside its
@@ -13,9 +13,9 @@ use lanke_sgf::Color;
 
 use super::{chain_size, inside_own, kind_of, live_stones_taken, self_atari, Filler};
 use crate::chain_table::ChainTable;
-use crate::dame_shapes::{pushed_into, rescue_point};
+use crate::dame_shapes::{pushed_into, rescue_point, territory_of};
 use crate::double_atari::{double_atari_point, mending_move, short_stones_beside};
-use crate::judgement::{FillKind, PointClass, UNFINISHED_DAME};
+use crate::judgement::{FillKind, PointClass};
 use crate::races::MAX_RACE_LIBERTIES;
 use crate::shortage::{
     capturable, capturable_by_approach, capture_sticks_with_dead, capturing_points, SHORTAGE_DEPTH,
@@ -113,16 +113,10 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     }
 
     /// A protective move against a push into `side`'s territory: a point
-    /// of it on its border (`borders`) where a live opponent stone beside
-    /// it would push in (`pushed_into`). `side` fills it. Only in a
-    /// position played out (at most [`UNFINISHED_DAME`] points to fill):
-    /// on a board left open its territories are the playouts' estimates,
-    /// not walls a push breaks (seed 001's 图十, a diagram of the top edge
-    /// alone, would answer pushes all over the empty board).
+    /// of it on its border (`borders`, none in a position not played out)
+    /// where a live opponent stone beside it would push in
+    /// (`pushed_into`). `side` fills it.
     pub(super) fn against_push(&self, board: &Board, side: Color) -> Option<(usize, FillKind)> {
-        if self.fillable.len() > UNFINISHED_DAME as usize {
-            return None;
-        }
         self.borders
             .iter()
             .copied()
@@ -323,11 +317,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
 
     /// Is `m` a point of `side`'s own territory?
     fn own_territory(&self, side: Color, m: usize) -> bool {
-        match (self.class_at)(m) {
-            PointClass::Territory(c) => c == side,
-            PointClass::DeadStone(c) => c != side,
-            _ => false,
-        }
+        territory_of(m, self.class_at) == Some(side)
     }
 
     /// Is this live chain of `side` one its owner gives up rather than
