@@ -18,11 +18,16 @@ use crate::statuses::Statuses;
 
 /// The fewest stones of its own a filling must have put in one chain, and
 /// twice as many as the chain's stones from the record, for that chain to
-/// be a group the filling built (see [`keep_no_group_built`]).
-const BUILT_STONES: usize = 5;
+/// be a group the filling built (see [`keep_no_group_built`]): three, the
+/// smallest chain that is more than a cutting or connecting fill (Cho
+/// Chikun 2011-08-04: White's fills at aa, ab and bb in Black's corner,
+/// a chain of three in seki).
+const BUILT_STONES: usize = 3;
 
 /// The colour whose filling in `j` built a chain: [`BUILT_STONES`] fill
-/// stones or more, at least twice the record's stones in it.
+/// stones or more, at least twice the record's stones in it; where both
+/// colours did, the builder of the chain with the most fill stones (the
+/// first in board order on a tie).
 pub(crate) fn builder(j: &Judgement) -> Option<Color> {
     let board = &j.filled;
     let cells = board.points().last().map_or(0, |i| i + 1);
@@ -35,6 +40,7 @@ pub(crate) fn builder(j: &Judgement) -> Option<Color> {
         }
     }
     let mut seen = vec![false; cells];
+    let mut largest: Option<(usize, Color)> = None;
     for i in board.points() {
         if !filled[i] || seen[i] {
             continue;
@@ -44,25 +50,33 @@ pub(crate) fn builder(j: &Judgement) -> Option<Color> {
             seen[s] = true;
         }
         let new = stones.iter().filter(|&&s| filled[s]).count();
-        if new >= BUILT_STONES && new >= 2 * (stones.len() - new) {
-            return board.cell(i).color();
+        if new >= BUILT_STONES
+            && new >= 2 * (stones.len() - new)
+            && largest.is_none_or(|(most, _)| new > most)
+        {
+            largest = board.cell(i).color().map(|c| (new, c));
         }
     }
-    None
+    largest.map(|(_, c)| c)
 }
 
-/// When the kept reading's filling (`main`) builds a group, the reading
-/// of the `open` chains in the other colour's favour takes its place if
-/// its own filling builds none in a position played out (at most
-/// [`UNFINISHED_DAME`] neutral points): the region was that colour's
-/// territory, the builder's stones in it dead (Kisei 46 FT22: White's lone
-/// stone at dc, the playouts split evenly, kept alive, and the filling
-/// made it a nine-stone group in Black's corner). The main reading stays
-/// an open reading in the builder's favour.
+/// When the kept reading's filling (`main`) builds a group in a position
+/// played out (the main reading with at most [`UNFINISHED_DAME`] dame,
+/// the other with as many neutral points: filling a board left open
+/// builds groups anyway), the reading of the `open` chains in the other
+/// colour's favour takes its place if its own filling builds none: the
+/// region was that colour's territory, the
+/// builder's stones in it dead (Kisei 46 FT22: White's lone stone at dc,
+/// the playouts split evenly, kept alive, and the filling made it a
+/// nine-stone group in Black's corner). The main reading stays an open
+/// reading in the builder's favour.
 pub(crate) fn keep_no_group_built(
     main: Read,
     mut open: Vec<(Color, Read)>,
 ) -> (Read, Vec<(Color, Read)>) {
+    if main.0.before_fill.dame > UNFINISHED_DAME {
+        return (main, open);
+    }
     let Some(built_by) = builder(&main.0) else {
         return (main, open);
     };

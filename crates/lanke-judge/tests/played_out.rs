@@ -108,6 +108,30 @@ fn a_filling_that_builds_a_group_is_read_the_other_way() {
     }));
 }
 
+/// Cho Chikun's game of 2011-08-04 (komi 6.5, recorded B+4.5): White's
+/// lone stone at be in Black's upper-left corner and Black's five stones
+/// at bf below it are open (confidence 0.12 to 0.16). Read with be alive,
+/// the corner's points are dame and White's fills at aa, ab and bb make a
+/// chain of three there, in seki with Black's corner group (W+18.5).
+/// Players filling the dame build no group: read the other way, be is
+/// dead, Black's corner and its five stones live, and the dead stones are
+/// GNU Go's (fc; be, il, pa, pc, qc, rd): B+4.5, the record.
+#[test]
+fn a_chain_of_three_fills_in_seki_is_a_group_built() {
+    let j = judged("games/Cho_Chikun/2011-08-04.sgf");
+    assert_eq!(j.basis, Basis::NoGroupBuilt);
+    assert_eq!(j.dead[0], pts(&["fc"]));
+    assert_eq!(j.dead[1], pts(&["be", "il", "pa", "pc", "qc", "rd"]));
+    assert_eq!(j.after_fill.territory, [91, 83]);
+    assert_eq!(j.after_fill.seki_eyes, [0, 0]);
+    // The first reading, White's, stays open: its corner seki leaves
+    // Black's territory 10 points short or more.
+    assert!(j.alternatives.iter().any(|a| {
+        a.kind == AlternativeKind::OpenFor(Color::White)
+            && a.judgement.after_fill.territory[0] + 10 <= j.after_fill.territory[0]
+    }));
+}
+
 /// Samsung Cup 4, game 7 (komi 6.5, recorded B+7.5, five dame left):
 /// White's eight stones at sm-so and the stones at ro-rr and sj on
 /// Black's right side are short of eye space, unsure in the playouts
