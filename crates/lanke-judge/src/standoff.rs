@@ -22,7 +22,10 @@
 //! wins stones at once and loses the race that follows; in milder cases
 //! (a capture answered by the other side's capture) it gains nothing. Both
 //! are properties of the whole area, which the enclosure reading of one
-//! defender at a time (`reading`) cannot see.
+//! defender at a time (`reading`) cannot see. The same search reads the
+//! sekis the playouts leave (`lost_standoffs_among`): one whose lone chain
+//! of a colour is taken whoever moves first, by a throw-in or another
+//! self-atari their policy never plays, is no seki.
 //!
 //! Positions are transposed on (position, side to move, passes) although
 //! superko makes a line's legal moves depend on its path: a standard
@@ -291,6 +294,104 @@ pub fn standoff_sekis(board: &Board, safe_wall: impl Fn(usize) -> bool) -> Vec<S
     standoff_sekis_among(board, &board.chains(), safe_wall)
 }
 
+/// The chains of `chains` (colour, grid indices) by grid index, and each
+/// chain's liberties: what every area is grown from.
+struct ChainMap {
+    chain_of: Vec<usize>,
+    libs: Vec<Vec<usize>>,
+}
+
+impl ChainMap {
+    fn of(board: &Board, chains: &[(Color, Vec<usize>)]) -> ChainMap {
+        let cells = board.points().last().map_or(0, |i| i + 1) + 64;
+        let mut chain_of = vec![usize::MAX; cells];
+        for (k, (_, stones)) in chains.iter().enumerate() {
+            for &s in stones {
+                chain_of[s] = k;
+            }
+        }
+        // Each chain's liberties, from its known stones (no flood fill
+        // repeated).
+        let libs = chains
+            .iter()
+            .map(|(_, stones)| board.liberties_of(stones))
+            .collect();
+        ChainMap { chain_of, libs }
+    }
+
+    /// The area grown from the chains `start`: every chain reachable from
+    /// them through stones and liberties that `joins` (given the chain and
+    /// the area's liberties so far) takes in (marked in `taken`), and
+    /// those chains' liberties; the other chains beside it are its walls.
+    /// `None` when a wall stone is not one `safe_wall` vouches for, the
+    /// area holds one colour only or is over the size limits. The area
+    /// (sorted) and its members.
+    fn grow(
+        &self,
+        chains: &[(Color, Vec<usize>)],
+        start: &[usize],
+        taken: &mut [bool],
+        safe_wall: &impl Fn(usize) -> bool,
+        joins: &impl Fn(usize, &[usize]) -> bool,
+    ) -> Option<(Vec<usize>, Vec<usize>)> {
+        let short = |k: usize, empties: &[usize]| joins(k, empties);
+        let mut members = start.to_vec();
+        for &k in start {
+            taken[k] = true;
+        }
+        let mut empties: Vec<usize> = Vec::new();
+        let mut walls_safe = true;
+        let mut at = 0;
+        while at < members.len() {
+            let k = members[at];
+            at += 1;
+            for &l in &self.libs[k] {
+                if !empties.contains(&l) {
+                    empties.push(l);
+                }
+            }
+            let touching = chains[k]
+                .1
+                .iter()
+                .chain(self.libs[k].iter())
+                .flat_map(|&p| Board::neighbours(p));
+            for n in touching {
+                let j = self.chain_of.get(n).copied().unwrap_or(usize::MAX);
+                if j == usize::MAX || members.contains(&j) {
+                    continue;
+                }
+                if short(j, &empties) {
+                    if !taken[j] {
+                        taken[j] = true;
+                        members.push(j);
+                    }
+                } else {
+                    walls_safe &= safe_wall(n);
+                }
+            }
+        }
+        let both = [Color::Black, Color::White]
+            .iter()
+            .all(|c| members.iter().any(|&k| chains[k].0 == *c));
+        let points: usize =
+            members.iter().map(|&k| chains[k].1.len()).sum::<usize>() + empties.len();
+        if !walls_safe
+            || !both
+            || points > STANDOFF_MAX_POINTS
+            || empties.len() > STANDOFF_MAX_EMPTIES
+        {
+            return None;
+        }
+        let mut area: Vec<usize> = members
+            .iter()
+            .flat_map(|&k| chains[k].1.iter().copied())
+            .chain(empties)
+            .collect();
+        area.sort_unstable();
+        Some((area, members))
+    }
+}
+
 /// [`standoff_sekis`] with the board's chains (colour, grid indices) known.
 pub(crate) fn standoff_sekis_among(
     board: &Board,
@@ -317,88 +418,121 @@ pub(crate) fn standoff_sekis_among(
     if colours_in_atari.contains(&false) {
         return Vec::new();
     }
-    let cells = board.points().last().map_or(0, |i| i + 1) + 64;
-    let mut chain_of = vec![usize::MAX; cells];
-    for (k, (_, stones)) in chains.iter().enumerate() {
-        for &s in stones {
-            chain_of[s] = k;
-        }
-    }
-    // Each chain's liberties, from its known stones (no flood fill repeated).
-    let libs: Vec<Vec<usize>> = chains
-        .iter()
-        .map(|(_, stones)| board.liberties_of(stones))
-        .collect();
-    let short = |k: usize| libs[k].len() <= STANDOFF_SHORT_LIBERTIES;
+    let map = ChainMap::of(board, chains);
     let mut taken = vec![false; chains.len()];
     let mut out = Vec::new();
     for start in 0..chains.len() {
-        if taken[start] || libs[start].len() != 1 {
+        if taken[start] || map.libs[start].len() != 1 {
             continue;
         }
-        let mut members = vec![start];
-        taken[start] = true;
-        let mut empties: Vec<usize> = Vec::new();
-        let mut walls_safe = true;
-        let mut at = 0;
-        while at < members.len() {
-            let k = members[at];
-            at += 1;
-            for &l in &libs[k] {
-                if !empties.contains(&l) {
-                    empties.push(l);
-                }
-            }
-            let touching = chains[k]
-                .1
-                .iter()
-                .chain(libs[k].iter())
-                .flat_map(|&p| Board::neighbours(p));
-            for n in touching {
-                let j = if n < cells { chain_of[n] } else { usize::MAX };
-                if j == usize::MAX || members.contains(&j) {
-                    continue;
-                }
-                if short(j) && !taken[j] {
-                    taken[j] = true;
-                    members.push(j);
-                } else if !short(j) {
-                    walls_safe &= safe_wall(n);
-                }
-            }
-        }
+        let short = |k: usize, _: &[usize]| map.libs[k].len() <= STANDOFF_SHORT_LIBERTIES;
+        let Some((area, members)) = map.grow(chains, &[start], &mut taken, &safe_wall, &short)
+        else {
+            continue;
+        };
         let in_atari = |c: Color| {
             members
                 .iter()
-                .any(|&k| chains[k].0 == c && libs[k].len() == 1)
+                .any(|&k| chains[k].0 == c && map.libs[k].len() == 1)
         };
-        let points: usize =
-            members.iter().map(|&k| chains[k].1.len()).sum::<usize>() + empties.len();
-        if !walls_safe
-            || !in_atari(Color::Black)
-            || !in_atari(Color::White)
-            || points > STANDOFF_MAX_POINTS
-            || empties.len() > STANDOFF_MAX_EMPTIES
-        {
+        if !in_atari(Color::Black) || !in_atari(Color::White) {
             continue;
         }
-        let mut stones: Vec<usize> = members
-            .iter()
-            .flat_map(|&k| chains[k].1.iter().copied())
-            .collect();
-        stones.sort_unstable();
-        empties.sort_unstable();
-        let mut area: Vec<usize> = stones.iter().chain(empties.iter()).copied().collect();
-        area.sort_unstable();
         if let Some(value) = read_standoff(board, &area, STANDOFF_NODE_BUDGET) {
             if value.is_seki() {
+                let (stones, shared) = area.iter().partition(|&&i| board.cell(i) != Cell::Empty);
                 out.push(StandoffSeki {
                     stones,
-                    shared: empties,
+                    shared,
                     value,
                 });
             }
         }
+    }
+    out
+}
+
+/// A standoff one colour loses whoever moves first: its chains in the
+/// area, all dead, and the other colour's chains there, which live.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct LostStandoff {
+    pub loser: Color,
+    /// Grid indices of the area's stones, sorted.
+    pub stones: Vec<usize>,
+}
+
+/// The standoffs around `shared` empty points (those the playouts leave
+/// between both colours, a seki to them) whose joint reading captures the
+/// one chain of one colour in the area whoever moves first: no seki, but
+/// a group the other side kills by a move the playouts' policy never
+/// plays (a throw-in, a self-atari that leaves the eye space one eye: NHK
+/// Cup 53 game 48, where Black's throw-in at ss kills White's ten stones
+/// in the lower right corner). An area grows from the chains short of
+/// liberties beside such a point, as in [`standoff_sekis`], and from
+/// every chain sharing a liberty with it (a seki's other side, whatever
+/// its liberties); a chain short of liberties that `safe_wall` vouches
+/// for and that shares none stays a wall.
+pub(crate) fn lost_standoffs_among(
+    board: &Board,
+    chains: &[(Color, Vec<usize>)],
+    shared: impl Fn(usize) -> bool,
+    safe_wall: impl Fn(usize) -> bool,
+) -> Vec<LostStandoff> {
+    let points: Vec<usize> = board
+        .points()
+        .filter(|&i| board.cell(i) == Cell::Empty && shared(i))
+        .collect();
+    if points.is_empty() {
+        return Vec::new();
+    }
+    let map = ChainMap::of(board, chains);
+    let mut taken = vec![false; chains.len()];
+    let mut out = Vec::new();
+    for p in points {
+        let mut start: Vec<usize> = Vec::new();
+        for n in Board::neighbours(p) {
+            let k = map.chain_of.get(n).copied().unwrap_or(usize::MAX);
+            if k != usize::MAX
+                && !taken[k]
+                && !start.contains(&k)
+                && map.libs[k].len() <= STANDOFF_SHORT_LIBERTIES
+            {
+                start.push(k);
+            }
+        }
+        if start.is_empty() {
+            continue;
+        }
+        let joins = |k: usize, empties: &[usize]| {
+            map.libs[k].iter().any(|l| empties.contains(l))
+                || (map.libs[k].len() <= STANDOFF_SHORT_LIBERTIES && !safe_wall(chains[k].1[0]))
+        };
+        let Some((area, members)) = map.grow(chains, &start, &mut taken, &safe_wall, &joins) else {
+            continue;
+        };
+        // A lost main chain names the loser only where that colour has one
+        // chain in the area: the group the reading took, not a cutting
+        // stone beside it.
+        let one_chain = |c: Color| members.iter().filter(|&&k| chains[k].0 == c).count() == 1;
+        if !one_chain(Color::Black) && !one_chain(Color::White) {
+            continue;
+        }
+        let Some(value) = read_standoff(board, &area, STANDOFF_NODE_BUDGET) else {
+            continue;
+        };
+        let loser = match (value.black_first, value.white_first) {
+            (MAIN_LOST, MAIN_LOST) => Color::White,
+            (v, w) if v == -MAIN_LOST && w == -MAIN_LOST => Color::Black,
+            _ => continue,
+        };
+        if !one_chain(loser) {
+            continue;
+        }
+        let stones = area
+            .into_iter()
+            .filter(|&i| board.cell(i) != Cell::Empty)
+            .collect();
+        out.push(LostStandoff { loser, stones });
     }
     out
 }
@@ -476,5 +610,55 @@ mod tests {
     fn unsafe_walls_leave_a_standoff_unread() {
         let b = board_from_top_rows(13, &HANEZEKI);
         assert!(standoff_sekis(&b, |_| false).is_empty());
+    }
+
+    /// NHK Cup 53 game 48's lower right corner on a 9x9 board: White's ten
+    /// stones (hd-hf, gf, if, fg-gg, gh-hh, hi) and Black's two at ig-ih
+    /// share their only liberties, hg and ii, so neither fills one — a
+    /// seki to playouts that never play a self-atari. But Black's throw-in
+    /// at ii is taken at hg, leaving White a straight three on the edge,
+    /// and Black's stone on its middle point kills; White filling first
+    /// only puts itself in atari. White loses whoever moves first.
+    #[test]
+    fn a_throw_in_that_kills_breaks_the_playouts_seki() {
+        let b = board_from_top_rows(
+            9,
+            &[
+                ".........", //
+                ".........",
+                "...XXXXXX",
+                "...XXXXOX",
+                "...XXXXOX",
+                "...XXXOOO",
+                "...XXOO.X",
+                "...XXXOOX",
+                "...XXXXO.",
+            ],
+        );
+        let at = |x: u8, y: u8| Board::idx(lanke_sgf::Point::new(x, y));
+        let shared = [at(7, 6), at(8, 8)];
+        let lost = lost_standoffs_among(&b, &b.chains(), |i| shared.contains(&i), |_| true);
+        assert_eq!(lost.len(), 1);
+        assert_eq!(lost[0].loser, Color::White);
+        let white = lost[0]
+            .stones
+            .iter()
+            .filter(|&&i| b.cell(i) == Cell::White)
+            .count();
+        assert_eq!((lost[0].stones.len(), white), (12, 10));
+    }
+
+    /// A true seki read as a standoff is lost by no one: the hanezeki's
+    /// shared points name no loser.
+    #[test]
+    fn a_seki_the_reading_confirms_names_no_loser() {
+        let b = board_from_top_rows(13, &HANEZEKI);
+        let shared: Vec<usize> = ["aa", "fa", "ga"]
+            .iter()
+            .map(|p| Board::idx(lanke_sgf::Point::from_sgf(p).unwrap()))
+            .collect();
+        assert!(
+            lost_standoffs_among(&b, &b.chains(), |i| shared.contains(&i), |_| true).is_empty()
+        );
     }
 }

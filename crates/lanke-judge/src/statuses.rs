@@ -3,9 +3,10 @@
 //! the rest (run a second time, with the tactical reader's captives given
 //! up, where the two disagree), and local reading (its dead verdicts
 //! checked against the attacker's chains beside the walls), double-ko and
-//! standoff recognition and the races between groups (read, or counted
-//! when too long to read) overrule the playouts where they are unsure or
-//! blind; a chain alive by Benson's test with big empty eye spaces as two
+//! standoff recognition (the hanezeki, and the playouts' sekis a throw-in
+//! breaks) and the races between groups (read, or counted when too long
+//! to read) overrule the playouts where they are unsure or blind; a
+//! chain alive by Benson's test with big empty eye spaces as two
 //! eyes is sure, chains that cannot be cut apart share the surest
 //! confidence among them, and stray invaders are as sure as their walls.
 //! No point classes and no filling here.
@@ -25,7 +26,7 @@ use crate::judgement::{ChainInfo, JudgeOptions, Stage, Status, StatusReason, Sta
 use crate::playout::{ownership_until, Masks, Ownership};
 use crate::reading::{enclosures_in, read, Enclosure, LocalStatus, MAX_REGION};
 use crate::solid::{share_fate, solid_groups};
-use crate::standoff::standoff_sekis_among;
+use crate::standoff::{lost_standoffs_among, standoff_sekis_among};
 use crate::wall_neighbours::{forcing_move_escapes, race_saves_walls};
 
 /// Playouts run in batches of this many; after each batch the judge stops
@@ -511,6 +512,25 @@ pub(crate) fn chain_statuses(
         if let Some(o) = &own {
             let shared = |i: usize| read_shared[i] || u32::from(o.shared[i]) * 2 >= o.playouts;
             break_false_seki(board, &chains, &chain_of, &mut infos, &shared);
+            // 1j. A seki the playouts alone leave that one side breaks
+            //     whoever moves first, by a move their policy never plays;
+            //     see `standoff`.
+            let playouts_only =
+                |i: usize| !read_shared[i] && u32::from(o.shared[i]) * 2 >= o.playouts;
+            let safe_wall = |i: usize| safe_stone(&infos, &chain_of, &sure, i);
+            let lost = lost_standoffs_among(board, &chains, playouts_only, safe_wall);
+            for standoff in lost {
+                for &s in &standoff.stones {
+                    let c = &mut infos[chain_of[s]];
+                    c.status = if c.color == standoff.loser {
+                        Status::Dead
+                    } else {
+                        Status::Alive
+                    };
+                    c.confidence = 1.0;
+                    c.reason = StatusReason::Standoff;
+                }
+            }
         }
     }
 

@@ -6,7 +6,8 @@
 //! moves first is eaten by the group beside it. Walls without an eye do
 //! not outlast an attacker chain with one, so the corner they hold is read;
 //! a space that lives moving first and dies moving second lives, and its
-//! owner owes the answer.
+//! owner owes the answer. A seki the playouts leave that a throw-in breaks
+//! whoever moves first is no seki; one the joint reading confirms stays.
 
 mod common;
 
@@ -146,4 +147,39 @@ fn a_group_that_dies_only_moving_second_lives_and_owes_its_answer() {
     assert!(black_protective.contains(&"ps".to_string()));
     assert!(black_protective.contains(&"ss".to_string()));
     assert_eq!(j.after_fill.territory, [44, 40]);
+}
+
+/// NHK Cup 53, game 48 (komi 6.5, recorded B+3.5): White's ten stones in
+/// the lower right corner (rn-ro, qp-sp, pq-qq, qr-rr, rs) and Black's two
+/// at sq-sr share their only liberties, rq and ss; the playouts, which
+/// never play a self-atari, leave it a seki (W+18.5). Read jointly,
+/// Black's throw-in at ss, taken at rq, leaves White a straight three on
+/// the edge that Black's stone at sr kills, whoever moves first: White's
+/// ten are dead, as GNU Go reads them, and the count is the record's.
+#[test]
+fn a_throw_in_that_kills_breaks_the_playouts_seki() {
+    let j = judged("games/NHK/53/48.sgf");
+    assert_eq!(status_at(&j, "rn"), Status::Dead);
+    assert_eq!(status_at(&j, "sq"), Status::Alive);
+    for p in pts(&["pq", "qp", "qq", "qr", "rn", "ro", "rp", "rr", "rs", "sp"]) {
+        assert!(j.dead[1].contains(&p), "{p:?}");
+    }
+    assert_eq!(j.after_fill.territory, [56, 52]);
+    // The seki beside it in the centre (hg-ig with Black's fh group) is
+    // read jointly too, and stands.
+    assert_eq!(status_at(&j, "hg"), Status::Seki);
+}
+
+/// World Go Championship 2019, game P12 (komi 6.5, recorded B+2.5):
+/// White's four stones at ba-bc in the upper left corner and Black's
+/// thirteen around them share liberties at ad and bd, Black's lone stone
+/// at ab standing in atari. Read jointly with Black's thirteen (they share
+/// the area's liberties, so they are no wall), no chain of either colour
+/// is taken whoever moves first: the seki GNU Go and the record keep
+/// stands.
+#[test]
+fn a_seki_the_joint_reading_confirms_stands() {
+    let j = judged("games/WC/2019/P12.sgf");
+    assert_eq!(status_at(&j, "ba"), Status::Seki);
+    assert_eq!(status_at(&j, "ca"), Status::Seki);
 }
