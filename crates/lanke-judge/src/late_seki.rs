@@ -193,23 +193,33 @@ fn lives_after_taking(filled: &Board, seki: &LateSeki, plan: &[usize], dead: &[b
 
 /// The owner's moves that take the stones `dead_inside` on `root`, the
 /// opponent not answering (its moves there would be prisoners for nothing):
-/// the tactical reader's attack, played until each chain is taken. `None`
+/// the tactical reader's attack on the first chain still standing that it
+/// can take, played until every chain is taken (one chain may fall only
+/// once another's capture has opened the way: Honinbo 39/28, where
+/// Black's qc and rb take qb and rc before sa can take ra and sb). `None`
 /// when a chain cannot be taken or the capture needs more than
 /// [`MAX_CAPTURE_MOVES`].
 fn capture_plan(root: &Board, owner: Color, dead_inside: &[usize]) -> Option<Vec<usize>> {
     let mut work = root.clone();
     let mut moves = Vec::new();
-    for &stone in dead_inside {
-        while work.cell(stone) == Cell::of(owner.opponent()) {
-            if moves.len() == MAX_CAPTURE_MOVES {
-                return None;
-            }
-            let m = Tactics::new(TACTICS_BUDGET).attack(&work, stone, None)?;
-            if work.play(owner, m).suicided > 0 {
-                return None;
-            }
-            moves.push(m);
+    loop {
+        let standing: Vec<usize> = dead_inside
+            .iter()
+            .copied()
+            .filter(|&s| work.cell(s) == Cell::of(owner.opponent()))
+            .collect();
+        if standing.is_empty() {
+            return Some(moves);
         }
+        if moves.len() == MAX_CAPTURE_MOVES {
+            return None;
+        }
+        let m = standing
+            .iter()
+            .find_map(|&s| Tactics::new(TACTICS_BUDGET).attack(&work, s, None))?;
+        if work.play(owner, m).suicided > 0 {
+            return None;
+        }
+        moves.push(m);
     }
-    Some(moves)
 }

@@ -580,6 +580,26 @@ fn stones_the_filling_would_leave_in_seki_are_taken_first() {
     assert_eq!(j.after_fill.territory, [39, 34]);
 }
 
+/// The capture before the filling may have to take one stone before it
+/// can reach another. In Honinbo 39/28 (B+6.5) White's four lone stones
+/// ra, qb, sb and rc stand in Black's upper right corner; once the dame
+/// are filled they would be in seki with Black's 23 stones. Black cannot
+/// start with ra (sa and rb are suicide then), but qc and rb take qb and
+/// rc, and sa then takes ra and sb: three protective moves, and the
+/// stones are dead, as GNU Go reads them.
+#[test]
+fn stones_taken_first_may_open_the_way_to_the_others() {
+    let j = judged("games/Honinbo/39/28.sgf");
+    for p in pts(&["qb", "ra", "rc", "sb"]) {
+        assert!(j.dead[1].contains(&p), "{p:?}");
+    }
+    let black = protective_by(&j, Color::Black);
+    for p in ["qc", "rb", "sa"] {
+        assert!(black.contains(&p.to_string()), "{p} in {black:?}");
+    }
+    assert_eq!(j.after_fill.territory, [61, 44]);
+}
+
 /// Stones their owner could not have taken even before the filling are in
 /// seki. In Honinbo title 1994 game 3 (W+6.5) Black's three stones ka, lb
 /// and ma on the top edge, read dead, keep an eye at la and stand among
