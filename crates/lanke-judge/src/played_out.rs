@@ -65,11 +65,11 @@ pub(crate) fn builder(j: &Judgement) -> Option<Color> {
 /// the other with as many neutral points: filling a board left open
 /// builds groups anyway), the reading of the `open` chains in the other
 /// colour's favour takes its place if its own filling builds none: the
-/// region was that colour's territory, the
-/// builder's stones in it dead (Kisei 46 FT22: White's lone stone at dc,
-/// the playouts split evenly, kept alive, and the filling made it a
-/// nine-stone group in Black's corner). The main reading stays an open
-/// reading in the builder's favour.
+/// region was that colour's territory, the builder's stones in it dead
+/// (Kisei 46 FT22: White's lone stone at dc, the playouts split evenly,
+/// kept alive, and the filling made it a nine-stone group in Black's
+/// corner). The main reading stays an open reading in the builder's
+/// favour.
 pub(crate) fn keep_no_group_built(
     main: Read,
     mut open: Vec<(Color, Read)>,

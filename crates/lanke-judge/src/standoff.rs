@@ -334,7 +334,6 @@ impl ChainMap {
         safe_wall: &impl Fn(usize) -> bool,
         joins: &impl Fn(usize, &[usize]) -> bool,
     ) -> Option<(Vec<usize>, Vec<usize>)> {
-        let short = |k: usize, empties: &[usize]| joins(k, empties);
         let mut members = start.to_vec();
         for &k in start {
             taken[k] = true;
@@ -360,7 +359,7 @@ impl ChainMap {
                 if j == usize::MAX || members.contains(&j) {
                     continue;
                 }
-                if short(j, &empties) {
+                if joins(j, &empties) {
                     if !taken[j] {
                         taken[j] = true;
                         members.push(j);
