@@ -418,13 +418,13 @@ pub(crate) fn standoff_sekis_among(
         return Vec::new();
     }
     let map = ChainMap::of(board, chains);
+    let short = |k: usize, _: &[usize]| map.libs[k].len() <= STANDOFF_SHORT_LIBERTIES;
     let mut taken = vec![false; chains.len()];
     let mut out = Vec::new();
     for start in 0..chains.len() {
         if taken[start] || map.libs[start].len() != 1 {
             continue;
         }
-        let short = |k: usize, _: &[usize]| map.libs[k].len() <= STANDOFF_SHORT_LIBERTIES;
         let Some((area, members)) = map.grow(chains, &[start], &mut taken, &safe_wall, &short)
         else {
             continue;
@@ -485,6 +485,10 @@ pub(crate) fn lost_standoffs_among(
         return Vec::new();
     }
     let map = ChainMap::of(board, chains);
+    let joins = |k: usize, empties: &[usize]| {
+        map.libs[k].iter().any(|l| empties.contains(l))
+            || (map.libs[k].len() <= STANDOFF_SHORT_LIBERTIES && !safe_wall(chains[k].1[0]))
+    };
     let mut taken = vec![false; chains.len()];
     let mut out = Vec::new();
     for p in points {
@@ -502,10 +506,6 @@ pub(crate) fn lost_standoffs_among(
         if start.is_empty() {
             continue;
         }
-        let joins = |k: usize, empties: &[usize]| {
-            map.libs[k].iter().any(|l| empties.contains(l))
-                || (map.libs[k].len() <= STANDOFF_SHORT_LIBERTIES && !safe_wall(chains[k].1[0]))
-        };
         let Some((area, members)) = map.grow(chains, &start, &mut taken, &safe_wall, &joins) else {
             continue;
         };

@@ -515,8 +515,7 @@ pub(crate) fn chain_statuses(
             // 1j. A seki the playouts alone leave that one side breaks
             //     whoever moves first, by a move their policy never plays;
             //     see `standoff`.
-            let playouts_only =
-                |i: usize| !read_shared[i] && u32::from(o.shared[i]) * 2 >= o.playouts;
+            let playouts_only = |i: usize| !read_shared[i] && shared(i);
             let safe_wall = |i: usize| safe_stone(&infos, &chain_of, &sure, i);
             let lost = lost_standoffs_among(board, &chains, playouts_only, safe_wall);
             for standoff in lost {
