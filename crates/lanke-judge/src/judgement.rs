@@ -180,6 +180,9 @@ pub enum StatusReason {
     /// A seki one side breaks by connecting through its own eye
     /// (`eye_links`).
     FalseSeki,
+    /// Joins a live group of its colour whatever the opponent plays
+    /// (`links`).
+    Links,
     /// In seki through the shared points of a seki beside it.
     SekiSpread,
     /// In seki as the filling left it (`late_seki`).
@@ -212,6 +215,7 @@ impl StatusReason {
             StatusReason::GroupRace => "group_race",
             StatusReason::CountedRace => "counted_race",
             StatusReason::FalseSeki => "false_seki",
+            StatusReason::Links => "links",
             StatusReason::SekiSpread => "seki_spread",
             StatusReason::LateSeki => "late_seki",
             StatusReason::OpenReading => "open_reading",

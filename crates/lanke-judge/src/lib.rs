@@ -33,6 +33,7 @@ mod invaders;
 mod judgement;
 mod late_seki;
 mod liberty_count;
+mod links;
 mod marked;
 mod pipeline;
 mod played_out;

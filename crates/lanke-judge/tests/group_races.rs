@@ -8,6 +8,8 @@
 //! a space that lives moving first and dies moving second lives, and its
 //! owner owes the answer. A seki the playouts leave that a throw-in breaks
 //! whoever moves first is no seki; one the joint reading confirms stays.
+//! Stones the playouts give up that join a live group whoever moves
+//! first live.
 
 mod common;
 
@@ -182,4 +184,20 @@ fn a_seki_the_joint_reading_confirms_stands() {
     let j = judged("games/WC/2019/P12.sgf");
     assert_eq!(status_at(&j, "ba"), Status::Seki);
     assert_eq!(status_at(&j, "ca"), Status::Seki);
+}
+
+/// Judan 59, game 14 (komi 6.5, recorded B+1.5): White's eleven stones at
+/// fc–ii, walled in by Black, join White's left side at ed, or through ee
+/// and fe if Black blocks at ed (Black's fe is then a self-atari White
+/// takes at eg). The playouts, which cut them off now and then, had them
+/// dead (B+23.5); linked, they live, the dead stones are GNU Go's, and
+/// the count is the record's.
+#[test]
+fn stones_with_two_ways_home_are_alive() {
+    let j = judged("games/Judan/59/14.sgf");
+    assert_eq!(status_at(&j, "fc"), Status::Alive);
+    assert_eq!(status_at(&j, "ii"), Status::Alive);
+    assert_eq!(j.dead[1], pts(&["fg", "or"]));
+    assert_eq!(j.dead[0], pts(&["bi", "el", "fl", "gl", "qi", "ri", "rj"]));
+    assert_eq!(j.after_fill.territory, [46, 42]);
 }
