@@ -616,10 +616,11 @@ fn race_liberties(
 
 /// Turns alive each chain the playouts alone judged dead that joins, the
 /// opponent moving first, a chain of its colour within three points of
-/// it that the judgement holds alive more surely than it holds this one
-/// dead (`links`). The linked chain takes the confidence of the least
-/// sure anchor it needs: anchors are tried surest first. A chain so
-/// turned may be the next one's anchor.
+/// it that the judgement holds alive (`links`): joined, they are one
+/// group, whose fate is the live chain's. The linked chain takes the
+/// confidence of the least sure anchor it needs (anchors are tried
+/// surest first), so a link to a doubtful group leaves it open. A chain
+/// so turned may be the next one's anchor.
 fn settle_links(
     board: &Board,
     chains: &[(Color, Vec<usize>)],
@@ -645,8 +646,7 @@ fn settle_links(
                     if sure[color.index()].alive[i] {
                         Some((i, 1.0))
                     } else {
-                        (anchor.status == Status::Alive && anchor.confidence > info.confidence)
-                            .then_some((i, anchor.confidence))
+                        (anchor.status == Status::Alive).then_some((i, anchor.confidence))
                     }
                 })
                 .collect();

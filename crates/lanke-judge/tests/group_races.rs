@@ -101,14 +101,17 @@ fn a_big_chain_lost_to_a_sacrifice_is_eaten_by_the_group_around_it() {
 /// right edge (ra-rd, qb-qf, re, sd) have two liberties, sa and sc, beside
 /// Black's lone stone at sb; Black sacrifices, throws in and takes them
 /// whoever moves first, and Black's 27 stones beside them, called dead
-/// by the playouts (W+96), live. The count is W+10: Black's three stones
-/// at nh-oh stay dead, seven points from the record.
+/// by the playouts (W+96), live. Black's three stones at nh-oh, which the
+/// playouts give up, join Black's right side at og or ph, whichever White
+/// leaves, and live too: the count is W+4, GNU Go's, one point from the
+/// record.
 #[test]
 fn a_big_chain_lost_to_a_throw_in_is_eaten() {
     let j = judged("games/Oteai/1968/257.sgf");
     assert_eq!(status_at(&j, "pc"), Status::Alive);
     assert_eq!(status_at(&j, "ra"), Status::Dead);
-    assert_eq!(status_at(&j, "nh"), Status::Dead);
+    assert_eq!(status_at(&j, "nh"), Status::Alive);
+    assert_eq!(j.after_fill.territory, [38, 55]);
 }
 
 /// Agon Cup 25, game 4 (2018, komi 6.5, recorded W+0.5): Black's six
