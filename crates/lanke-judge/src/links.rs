@@ -11,22 +11,93 @@
 //! the live chains near it (the empty points beside one within two steps
 //! of the other), the opponent moving first, with the captures of the
 //! opponent's chains in atari beside the chain among the owner's answers.
-//! The opponent's moves that put their own stones in atari without
-//! capturing are not tried: the owner takes them. Lines that run out of
-//! depth or budget count as no link, so errors lean towards the playouts'
-//! verdict. Only statuses change here.
+//! An opponent's move that puts its own stones in atari without
+//! capturing is not tried where the owner can take them safely (no ko,
+//! the capturing chain left with two liberties). A link through a ko is
+//! no link: the opponent has threats elsewhere. Lines that run out of
+//! depth or budget count as no link, so errors lean towards the
+//! playouts' verdict. Only statuses change here; no point classes.
 
 use lanke_board::{Board, Cell, Visited};
 use lanke_sgf::Color;
 
+use crate::benson::PassAlive;
+use crate::judgement::{ChainInfo, Status, StatusReason};
+
 /// Nodes one chain's reading may visit.
 const LINK_BUDGET: u32 = 800;
 
-/// Plies no line goes past: the owner makes two moves at most, enough
-/// for a link of two points the opponent cannot block, or for a capture
-/// and a link; longer plans (a capture prepared by an atari) are the
-/// tactical reader's, not this one's.
-const LINK_DEPTH: u32 = 5;
+/// Plies no line goes past: the owner makes two moves at most (plies 1
+/// and 3), enough for a link of two points the opponent cannot block, or
+/// for a capture and a link; longer plans (a capture prepared by an
+/// atari) are the tactical reader's, not this one's.
+const LINK_DEPTH: u32 = 4;
+
+/// Turns alive each chain the playouts judged dead (`Playouts`, or
+/// `SharedFate`: theirs with the confidence of a chain it cannot be cut
+/// from) that joins, the opponent moving first, a chain of its colour
+/// within three points of it that the judgement holds alive: joined, they
+/// are one group, whose fate is the live chain's. The linked chain takes
+/// the confidence of the least sure anchor it needs (anchors are tried
+/// surest first), so a link to a doubtful group leaves it open. A chain
+/// so turned may be the next one's anchor.
+pub(crate) fn settle_links(
+    board: &Board,
+    chains: &[(Color, Vec<usize>)],
+    chain_of: &[usize],
+    infos: &mut [ChainInfo],
+    sure: &[PassAlive; 2],
+) {
+    loop {
+        let mut turned = false;
+        for (k, (color, stones)) in chains.iter().enumerate() {
+            let info = &infos[k];
+            let playouts_verdict = matches!(
+                info.reason,
+                StatusReason::Playouts | StatusReason::SharedFate
+            );
+            if info.status != Status::Dead || !playouts_verdict {
+                continue;
+            }
+            // Each stone near the chain that may anchor it, with the
+            // confidence it lends.
+            let anchors: Vec<(usize, f32)> = board
+                .within_two_of(&board.liberties_of(stones))
+                .into_iter()
+                .filter(|&i| board.cell(i) == Cell::of(*color) && chain_of[i] != k)
+                .filter_map(|i| {
+                    let anchor = &infos[chain_of[i]];
+                    if sure[color.index()].alive[i] {
+                        Some((i, 1.0))
+                    } else {
+                        (anchor.status == Status::Alive).then_some((i, anchor.confidence))
+                    }
+                })
+                .collect();
+            let mut levels: Vec<f32> = anchors.iter().map(|&(_, c)| c).collect();
+            levels.sort_by(|a, b| b.total_cmp(a));
+            levels.dedup();
+            let linked_at = levels.into_iter().find(|&level| {
+                let at_least: Vec<usize> = anchors
+                    .iter()
+                    .filter(|&&(_, c)| c >= level)
+                    .map(|&(i, _)| i)
+                    .collect();
+                links_whoever_moves(board, stones[0], &at_least)
+            });
+            if let Some(confidence) = linked_at {
+                let info = &mut infos[k];
+                info.status = Status::Alive;
+                info.confidence = confidence;
+                info.reason = StatusReason::Links;
+                turned = true;
+            }
+        }
+        if !turned {
+            break;
+        }
+    }
+}
 
 /// Does the owner of the chain at `stone` join it, with the opponent
 /// moving first, to a chain holding one of `anchors` (stones of its
@@ -55,7 +126,8 @@ struct LinkReader<'a> {
 enum Standing {
     Captured,
     Joined,
-    Apart,
+    /// Apart from every anchor: the chain's stones and liberties.
+    Apart(Vec<usize>, Vec<usize>),
 }
 
 impl LinkReader<'_> {
@@ -68,22 +140,26 @@ impl LinkReader<'_> {
         if b.cell(self.stone) != Cell::of(self.owner) {
             return Standing::Captured;
         }
-        let (stones, libs) = b.chain(self.stone);
+        let (stones, _) = b.chain(self.stone);
+        let liberties = b.liberties_of(&stones);
         let mut mine = Visited::new();
         for &s in &stones {
             mine.insert(s);
         }
-        if libs >= 2 && self.anchors.iter().any(|&a| mine.contains(a)) {
+        if liberties.len() >= 2 && self.anchors.iter().any(|&a| mine.contains(a)) {
             Standing::Joined
         } else {
-            Standing::Apart
+            Standing::Apart(stones, liberties)
         }
     }
 
-    /// The chain's stones and the stones of the chains holding an anchor.
-    fn sides(&self, b: &Board) -> (Visited, Visited) {
+    /// The empty points between the chain (`stones`, with `liberties`)
+    /// and home (the chains holding an anchor): beside one of them and
+    /// beside the other or next to an empty point that is; with the
+    /// chain's own liberties when it has two or fewer.
+    fn between(&self, b: &Board, stones: &[usize], liberties: &[usize]) -> Vec<usize> {
         let mut mine = Visited::new();
-        for s in b.chain(self.stone).0 {
+        for &s in stones {
             mine.insert(s);
         }
         let mut home = Visited::new();
@@ -94,33 +170,26 @@ impl LinkReader<'_> {
                 }
             }
         }
-        (mine, home)
-    }
-
-    /// The empty points between the chain and home: beside one of them
-    /// and beside the other or next to an empty point that is; with the
-    /// chain's own liberties when it has two or fewer.
-    fn between(&self, b: &Board) -> Vec<usize> {
-        let (mine, home) = self.sides(b);
+        let empty = |i: usize| b.cell(i) == Cell::Empty;
         let beside =
             |i: usize, side: &Visited| Board::neighbours(i).iter().any(|&n| side.contains(n));
-        let empty = |i: usize| b.cell(i) == Cell::Empty;
         let near = |i: usize, side: &Visited| {
             beside(i, side)
                 || Board::neighbours(i)
                     .iter()
                     .any(|&n| empty(n) && beside(n, side))
         };
+        // Every candidate lies within two steps of the chain.
         let mut out: Vec<usize> = b
-            .points()
+            .within_two_of(liberties)
+            .into_iter()
             .filter(|&i| empty(i))
             .filter(|&i| {
                 (beside(i, &mine) && near(i, &home)) || (beside(i, &home) && near(i, &mine))
             })
             .collect();
-        let libs = b.chain_liberties(self.stone);
-        if libs.len() <= 2 {
-            for l in libs {
+        if liberties.len() <= 2 {
+            for &l in liberties {
                 if !out.contains(&l) {
                     out.push(l);
                 }
@@ -129,15 +198,22 @@ impl LinkReader<'_> {
         out
     }
 
-    /// The liberties of the opponent's chains in atari beside the chain:
-    /// the owner's captures, and the opponent's extensions.
-    fn in_atari_beside(&self, b: &Board) -> Vec<usize> {
+    /// The liberties of the opponent's chains in atari beside the chain
+    /// (`stones`): the owner's captures, and the opponent's extensions.
+    fn in_atari_beside(&self, b: &Board, stones: &[usize]) -> Vec<usize> {
         let foe = Cell::of(self.owner.opponent());
-        let (stones, _) = b.chain(self.stone);
+        let mut seen = Visited::new();
         let mut out = Vec::new();
-        for s in stones {
+        for &s in stones {
             for n in Board::neighbours(s) {
-                if b.cell(n) == foe {
+                if b.cell(n) != foe || seen.contains(n) {
+                    continue;
+                }
+                let (chain, liberties) = b.chain(n);
+                for c in chain {
+                    seen.insert(c);
+                }
+                if liberties == 1 {
                     if let Some(([l], 1)) = b.liberties_at_most::<1>(n) {
                         if !out.contains(&l) {
                             out.push(l);
@@ -149,18 +225,33 @@ impl LinkReader<'_> {
         out
     }
 
+    /// Can the owner take the opponent's stone just played at `m`, in
+    /// atari, and keep it: no ko, the capturing chain left with two
+    /// liberties or more?
+    fn taken_safely(&self, b: &Board, m: usize) -> bool {
+        let Some(([l], 1)) = b.liberties_at_most::<1>(m) else {
+            return false;
+        };
+        let mut next = b.clone();
+        let r = next.play(self.owner, l);
+        r.suicided == 0
+            && r.captured > 0
+            && r.ko_point().is_none()
+            && next.liberties_at_most::<1>(l).is_none()
+    }
+
     fn opponent_to_move(&mut self, b: &Board, depth: u32, ko_ban: Option<usize>) -> bool {
-        match self.standing(b) {
+        let (stones, liberties) = match self.standing(b) {
             Standing::Captured => return false,
             Standing::Joined => return true,
-            Standing::Apart => {}
-        }
+            Standing::Apart(stones, liberties) => (stones, liberties),
+        };
         if self.spent(depth) {
             return false;
         }
         let opponent = self.owner.opponent();
-        let mut moves = self.between(b);
-        for m in self.in_atari_beside(b) {
+        let mut moves = self.between(b, &stones, &liberties);
+        for m in self.in_atari_beside(b, &stones) {
             if !moves.contains(&m) {
                 moves.push(m);
             }
@@ -171,7 +262,7 @@ impl LinkReader<'_> {
             }
             let mut next = b.clone();
             let r = next.play(opponent, m);
-            if r.suicided > 0 || (r.captured == 0 && next.chain_liberties(m).len() <= 1) {
+            if r.suicided > 0 || (r.captured == 0 && self.taken_safely(&next, m)) {
                 continue;
             }
             if !self.owner_to_move(&next, depth + 1, r.ko_point()) {
@@ -183,16 +274,16 @@ impl LinkReader<'_> {
     }
 
     fn owner_to_move(&mut self, b: &Board, depth: u32, ko_ban: Option<usize>) -> bool {
-        match self.standing(b) {
+        let (stones, liberties) = match self.standing(b) {
             Standing::Captured => return false,
             Standing::Joined => return true,
-            Standing::Apart => {}
-        }
+            Standing::Apart(stones, liberties) => (stones, liberties),
+        };
         if self.spent(depth) {
             return false;
         }
-        let mut moves = self.in_atari_beside(b);
-        for m in self.between(b) {
+        let mut moves = self.in_atari_beside(b, &stones);
+        for m in self.between(b, &stones, &liberties) {
             if !moves.contains(&m) {
                 moves.push(m);
             }
@@ -203,17 +294,18 @@ impl LinkReader<'_> {
             }
             let mut next = b.clone();
             let r = next.play(self.owner, m);
-            if r.suicided > 0 {
+            if r.suicided > 0 || r.ko_point().is_some() {
                 continue;
             }
-            if matches!(self.standing(&next), Standing::Joined) {
-                return true;
-            }
-            if next.cell(self.stone) == Cell::Empty || next.chain_liberties(self.stone).len() <= 1 {
-                continue;
-            }
-            if self.opponent_to_move(&next, depth + 1, r.ko_point()) {
-                return true;
+            match self.standing(&next) {
+                Standing::Joined => return true,
+                // A move that leaves the chain in atari is no answer.
+                Standing::Apart(_, liberties)
+                    if liberties.len() >= 2 && self.opponent_to_move(&next, depth + 1, None) =>
+                {
+                    return true;
+                }
+                _ => {}
             }
         }
         false
@@ -227,20 +319,9 @@ mod tests {
 
     #[test]
     fn a_stone_with_two_ways_home_is_linked() {
-        // White's stone at c3 joins the wall at b1..b5 through b3 or,
-        // if Black blocks there, through c2/c4 diagonals.
-        let board = board_from_rows(&[
-            ".O.....", //
-            ".O.....", //
-            ".O.....", //
-            ".......", //
-            "..O....", //
-            ".......", //
-            ".......", //
-        ]);
+        // White's wall stands on b1-b3 (top rows); White's stone at c4
+        // joins it at c3 or b4, whichever Black leaves.
         let anchors = [at(1, 0), at(1, 1), at(1, 2)];
-        // Two steps apart in a straight line: one block cuts it.
-        assert!(!links_whoever_moves(&board, at(2, 4), &anchors));
         let diagonal = board_from_rows(&[
             ".O.....", //
             ".O.....", //
@@ -251,6 +332,18 @@ mod tests {
             ".......", //
         ]);
         assert!(links_whoever_moves(&diagonal, at(2, 3), &anchors));
+        // A stone two points below the wall's end is cut: Black blocks
+        // at c4, and White's two moves around it are blocked in turn.
+        let two_below = board_from_rows(&[
+            ".O.....", //
+            ".O.....", //
+            ".O.....", //
+            ".......", //
+            "..O....", //
+            ".......", //
+            ".......", //
+        ]);
+        assert!(!links_whoever_moves(&two_below, at(2, 4), &anchors));
     }
 
     #[test]

@@ -4,8 +4,9 @@
 //! up, where the two disagree), and local reading (its dead verdicts
 //! checked against the attacker's chains beside the walls), double-ko and
 //! standoff recognition (the hanezeki, and the playouts' sekis a throw-in
-//! breaks) and the races between groups (read, or counted when too long
-//! to read) overrule the playouts where they are unsure or blind; a
+//! breaks), the races between groups (read, or counted when too long
+//! to read) and the links of given-up stones to live groups overrule
+//! the playouts where they are unsure or blind; a
 //! chain alive by Benson's test with big empty eye spaces as two
 //! eyes is sure, chains that cannot be cut apart share the surest
 //! confidence among them, and stray invaders are as sure as their walls.
@@ -23,7 +24,7 @@ use crate::eye_links::break_false_seki;
 use crate::group_races::{settle_counted_races, settle_group_races};
 use crate::invaders::settle_stray_invaders;
 use crate::judgement::{ChainInfo, JudgeOptions, Stage, Status, StatusReason, StatusSource};
-use crate::links::links_whoever_moves;
+use crate::links::settle_links;
 use crate::playout::{ownership_until, Masks, Ownership};
 use crate::reading::{enclosures_in, read, Enclosure, LocalStatus, MAX_REGION};
 use crate::solid::{share_fate, solid_groups};
@@ -612,65 +613,4 @@ fn race_liberties(
         }
     }
     total
-}
-
-/// Turns alive each chain the playouts alone judged dead that joins, the
-/// opponent moving first, a chain of its colour within three points of
-/// it that the judgement holds alive (`links`): joined, they are one
-/// group, whose fate is the live chain's. The linked chain takes the
-/// confidence of the least sure anchor it needs (anchors are tried
-/// surest first), so a link to a doubtful group leaves it open. A chain
-/// so turned may be the next one's anchor.
-fn settle_links(
-    board: &Board,
-    chains: &[(Color, Vec<usize>)],
-    chain_of: &[usize],
-    infos: &mut [ChainInfo],
-    sure: &[PassAlive; 2],
-) {
-    loop {
-        let mut turned = false;
-        for (k, (color, stones)) in chains.iter().enumerate() {
-            let info = &infos[k];
-            if info.status != Status::Dead || info.reason != StatusReason::Playouts {
-                continue;
-            }
-            // Each stone near the chain that may anchor it, with the
-            // confidence it lends.
-            let anchors: Vec<(usize, f32)> = board
-                .within_two_of(&board.liberties_of(stones))
-                .into_iter()
-                .filter(|&i| board.cell(i) == Cell::of(*color) && chain_of[i] != k)
-                .filter_map(|i| {
-                    let anchor = &infos[chain_of[i]];
-                    if sure[color.index()].alive[i] {
-                        Some((i, 1.0))
-                    } else {
-                        (anchor.status == Status::Alive).then_some((i, anchor.confidence))
-                    }
-                })
-                .collect();
-            let mut levels: Vec<f32> = anchors.iter().map(|&(_, c)| c).collect();
-            levels.sort_by(|a, b| b.total_cmp(a));
-            levels.dedup();
-            let linked_at = levels.into_iter().find(|&level| {
-                let at_least: Vec<usize> = anchors
-                    .iter()
-                    .filter(|&&(_, c)| c >= level)
-                    .map(|&(i, _)| i)
-                    .collect();
-                links_whoever_moves(board, stones[0], &at_least)
-            });
-            if let Some(confidence) = linked_at {
-                let info = &mut infos[k];
-                info.status = Status::Alive;
-                info.confidence = confidence;
-                info.reason = StatusReason::Links;
-                turned = true;
-            }
-        }
-        if !turned {
-            break;
-        }
-    }
 }
