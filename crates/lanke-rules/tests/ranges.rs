@@ -54,17 +54,18 @@ fn a_record_only_an_unsure_reading_gives_is_open() {
 }
 
 /// Oza 69 game 9 (RE W+1.5) stops with 44 neutral points left before the
-/// filling: more than a played-out game leaves. The judge reads W+47.5
-/// (both move orders between W+61.5 and W+36.5); what the unplayed
-/// ending would have made of those 44 points the record cannot say, so
-/// each counted for one colour widens the range by 44 on either side:
-/// the record is contradicted by 2 points, not by 46.
+/// filling: more than a played-out game leaves. The judge reads W+51.5
+/// (its White group at pp-ro read alive, which GNU Go reads dead, and the
+/// two stones at qm-qn linked to it); what the unplayed ending would
+/// have made of those 44 points the record cannot say, so each counted
+/// for one colour widens the range by 44 on either side: the record is
+/// contradicted by 6 points, not by 50.
 #[test]
 fn an_unfinished_record_is_open_over_its_neutral_points() {
     let (range, _) = japanese_range("games/Oza/69/9.sgf");
-    assert_eq!(range.point, -47.5);
-    assert_eq!(range.open, (-91.5, -3.5), "{range:?}");
-    assert!(range.sure.0 >= -61.5 && range.sure.1 <= -36.5, "{range:?}");
-    assert_eq!(range.check(-3.5), RecordCheck::Open);
-    assert_eq!(range.check(-1.5), RecordCheck::Contradicted { by: 2.0 });
+    assert_eq!(range.point, -51.5);
+    assert_eq!(range.open, (-95.5, -7.5), "{range:?}");
+    assert!(range.sure.0 >= -65.5 && range.sure.1 <= -40.5, "{range:?}");
+    assert_eq!(range.check(-7.5), RecordCheck::Open);
+    assert_eq!(range.check(-1.5), RecordCheck::Contradicted { by: 6.0 });
 }
