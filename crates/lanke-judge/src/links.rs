@@ -240,22 +240,40 @@ impl LinkReader<'_> {
             && next.liberties_at_most::<1>(l).is_none()
     }
 
-    fn opponent_to_move(&mut self, b: &Board, depth: u32, ko_ban: Option<usize>) -> bool {
+    /// The moves to try at a node (the points between, and the
+    /// liberties of the opponent's chains in atari beside the chain; the
+    /// captures first for the owner), or the node's value where the line
+    /// is over: joined, captured, or out of depth or budget.
+    fn node_moves(&mut self, b: &Board, depth: u32, owner: bool) -> Result<Vec<usize>, bool> {
         let (stones, liberties) = match self.standing(b) {
-            Standing::Captured => return false,
-            Standing::Joined => return true,
+            Standing::Captured => return Err(false),
+            Standing::Joined => return Err(true),
             Standing::Apart(stones, liberties) => (stones, liberties),
         };
         if self.spent(depth) {
-            return false;
+            return Err(false);
         }
-        let opponent = self.owner.opponent();
-        let mut moves = self.between(b, &stones, &liberties);
-        for m in self.in_atari_beside(b, &stones) {
+        let between = self.between(b, &stones, &liberties);
+        let in_atari = self.in_atari_beside(b, &stones);
+        let (mut moves, rest) = if owner {
+            (in_atari, between)
+        } else {
+            (between, in_atari)
+        };
+        for m in rest {
             if !moves.contains(&m) {
                 moves.push(m);
             }
         }
+        Ok(moves)
+    }
+
+    fn opponent_to_move(&mut self, b: &Board, depth: u32, ko_ban: Option<usize>) -> bool {
+        let moves = match self.node_moves(b, depth, false) {
+            Ok(moves) => moves,
+            Err(value) => return value,
+        };
+        let opponent = self.owner.opponent();
         for m in moves {
             if Some(m) == ko_ban {
                 continue;
@@ -274,20 +292,10 @@ impl LinkReader<'_> {
     }
 
     fn owner_to_move(&mut self, b: &Board, depth: u32, ko_ban: Option<usize>) -> bool {
-        let (stones, liberties) = match self.standing(b) {
-            Standing::Captured => return false,
-            Standing::Joined => return true,
-            Standing::Apart(stones, liberties) => (stones, liberties),
+        let moves = match self.node_moves(b, depth, true) {
+            Ok(moves) => moves,
+            Err(value) => return value,
         };
-        if self.spent(depth) {
-            return false;
-        }
-        let mut moves = self.in_atari_beside(b, &stones);
-        for m in self.between(b, &stones, &liberties) {
-            if !moves.contains(&m) {
-                moves.push(m);
-            }
-        }
         for m in moves {
             if Some(m) == ko_ban {
                 continue;
