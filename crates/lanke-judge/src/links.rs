@@ -126,8 +126,16 @@ struct LinkReader<'a> {
 enum Standing {
     Captured,
     Joined,
-    /// Apart from every anchor: the chain's stones and liberties.
-    Apart(Vec<usize>, Vec<usize>),
+    /// Apart from every anchor.
+    Apart(Apart),
+}
+
+/// The chain being linked, apart from every anchor.
+struct Apart {
+    stones: Vec<usize>,
+    liberties: Vec<usize>,
+    /// Its stones, marked.
+    mine: Visited,
 }
 
 impl LinkReader<'_> {
@@ -149,19 +157,20 @@ impl LinkReader<'_> {
         if liberties.len() >= 2 && self.anchors.iter().any(|&a| mine.contains(a)) {
             Standing::Joined
         } else {
-            Standing::Apart(stones, liberties)
+            Standing::Apart(Apart {
+                stones,
+                liberties,
+                mine,
+            })
         }
     }
 
-    /// The empty points between the chain (`stones`, with `liberties`)
-    /// and home (the chains holding an anchor): beside one of them and
-    /// beside the other or next to an empty point that is; with the
-    /// chain's own liberties when it has two or fewer.
-    fn between(&self, b: &Board, stones: &[usize], liberties: &[usize]) -> Vec<usize> {
-        let mut mine = Visited::new();
-        for &s in stones {
-            mine.insert(s);
-        }
+    /// The empty points between the chain and home (the chains holding
+    /// an anchor): beside one of them and beside the other or next to an
+    /// empty point that is; with the chain's own liberties when it has
+    /// two or fewer.
+    fn between(&self, b: &Board, chain: &Apart) -> Vec<usize> {
+        let (mine, liberties) = (&chain.mine, &chain.liberties);
         let mut home = Visited::new();
         for &a in self.anchors {
             if b.cell(a) == Cell::of(self.owner) && !home.contains(a) && !mine.contains(a) {
@@ -184,9 +193,7 @@ impl LinkReader<'_> {
             .within_two_of(liberties)
             .into_iter()
             .filter(|&i| empty(i))
-            .filter(|&i| {
-                (beside(i, &mine) && near(i, &home)) || (beside(i, &home) && near(i, &mine))
-            })
+            .filter(|&i| (beside(i, mine) && near(i, &home)) || (beside(i, &home) && near(i, mine)))
             .collect();
         if liberties.len() <= 2 {
             for &l in liberties {
@@ -245,16 +252,16 @@ impl LinkReader<'_> {
     /// captures first for the owner), or the node's value where the line
     /// is over: joined, captured, or out of depth or budget.
     fn node_moves(&mut self, b: &Board, depth: u32, owner: bool) -> Result<Vec<usize>, bool> {
-        let (stones, liberties) = match self.standing(b) {
+        let chain = match self.standing(b) {
             Standing::Captured => return Err(false),
             Standing::Joined => return Err(true),
-            Standing::Apart(stones, liberties) => (stones, liberties),
+            Standing::Apart(chain) => chain,
         };
         if self.spent(depth) {
             return Err(false);
         }
-        let between = self.between(b, &stones, &liberties);
-        let in_atari = self.in_atari_beside(b, &stones);
+        let between = self.between(b, &chain);
+        let in_atari = self.in_atari_beside(b, &chain.stones);
         let (mut moves, rest) = if owner {
             (in_atari, between)
         } else {
@@ -308,8 +315,9 @@ impl LinkReader<'_> {
             match self.standing(&next) {
                 Standing::Joined => return true,
                 // A move that leaves the chain in atari is no answer.
-                Standing::Apart(_, liberties)
-                    if liberties.len() >= 2 && self.opponent_to_move(&next, depth + 1, None) =>
+                Standing::Apart(chain)
+                    if chain.liberties.len() >= 2
+                        && self.opponent_to_move(&next, depth + 1, None) =>
                 {
                     return true;
                 }

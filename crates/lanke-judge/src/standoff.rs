@@ -319,6 +319,11 @@ impl ChainMap {
         ChainMap { chain_of, libs }
     }
 
+    /// The chain standing on the grid cell `n`, if any.
+    fn chain_at(&self, n: usize) -> Option<usize> {
+        self.chain_of.get(n).copied().filter(|&k| k != usize::MAX)
+    }
+
     /// The area grown from the chains `start`: every chain reachable from
     /// them through stones and liberties that `joins` (given the chain and
     /// the area's liberties so far) takes in (marked in `taken`), and
@@ -355,8 +360,10 @@ impl ChainMap {
                 .chain(self.libs[k].iter())
                 .flat_map(|&p| Board::neighbours(p));
             for n in touching {
-                let j = self.chain_of.get(n).copied().unwrap_or(usize::MAX);
-                if j == usize::MAX || members.contains(&j) {
+                let Some(j) = self.chain_at(n) else {
+                    continue;
+                };
+                if members.contains(&j) {
                     continue;
                 }
                 if joins(j, &empties) {
@@ -494,12 +501,10 @@ pub(crate) fn lost_standoffs_among(
     for p in points {
         let mut start: Vec<usize> = Vec::new();
         for n in Board::neighbours(p) {
-            let k = map.chain_of.get(n).copied().unwrap_or(usize::MAX);
-            if k != usize::MAX
-                && !taken[k]
-                && !start.contains(&k)
-                && map.libs[k].len() <= STANDOFF_SHORT_LIBERTIES
-            {
+            let Some(k) = map.chain_at(n) else {
+                continue;
+            };
+            if !taken[k] && !start.contains(&k) && map.libs[k].len() <= STANDOFF_SHORT_LIBERTIES {
                 start.push(k);
             }
         }
