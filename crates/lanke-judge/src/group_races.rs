@@ -11,7 +11,8 @@
 //! for good (no other chain of its colour beside its liberties but
 //! chains as short of liberties, which it may join in the race; no third
 //! chain to take) — or when both are dead (a pair this stage itself
-//! turned). A chain that loses takes the chains it could join with it,
+//! turned), or both alive, one turned by this stage and the other left
+//! open by playouts that had the first one die. A chain that loses takes the chains it could join with it,
 //! and a winner that takes several chains lives when the eye space their
 //! taking leaves makes two eyes. The race is read with either side
 //! moving first (`races`); only a verdict that holds whoever moves first
@@ -119,8 +120,19 @@ impl Chains<'_> {
     /// reads, none of them in an eye space of their own? Joining such a
     /// chain is one more move of the race, which the race reads; joining
     /// a chain with liberties to spare, or sharing an eye with it, is a
-    /// way out it does not.
-    fn fights_alone(&self, unit: &[usize], short: &impl Fn(usize) -> bool) -> bool {
+    /// way out it does not — unless `one_eye_counted`: against a chain
+    /// held alive without the race, one eye of a single point is only one
+    /// more liberty, the last one filled (Oteai 1982, 37: White's corner
+    /// and its four dead stones share the eye at bb and still lose to
+    /// Black's fourteen). Where the race is what would make the winner
+    /// live, the unit's eye may be the winner's false territory, and the
+    /// unit is not read.
+    fn fights_alone(
+        &self,
+        unit: &[usize],
+        short: &impl Fn(usize) -> bool,
+        one_eye_counted: bool,
+    ) -> bool {
         if unit.len() == 1 {
             return true;
         }
@@ -131,20 +143,26 @@ impl Chains<'_> {
         let liberties = self.board.liberties_of(&stones);
         unit.iter().all(|&j| short(j))
             && liberties.len() <= MAX_RACE_LIBERTIES
-            && !has_eye_space(self.board, &liberties, &stones)
+            && !(if one_eye_counted {
+                more_than_one_small_eye(self.board, &liberties, &stones)
+            } else {
+                has_eye_space(self.board, &liberties, &stones)
+            })
     }
 
-    /// Chain `k`'s unit (`unit_of`) when it `fights_alone` and no chain of
-    /// it has a way out but its race against `winner` (`cornered`).
+    /// Chain `k`'s unit (`unit_of`) when it `fights_alone` (with
+    /// `one_eye_counted`) and no chain of it has a way out but its race
+    /// against `winner` (`cornered`).
     fn trapped(
         &self,
         k: usize,
         winner: usize,
         liberties: &[usize],
         short: &impl Fn(usize) -> bool,
+        one_eye_counted: bool,
     ) -> Option<Vec<usize>> {
         let unit = self.unit_of(k);
-        (self.fights_alone(&unit, short)
+        (self.fights_alone(&unit, short, one_eye_counted)
             && unit.iter().all(|&m| self.cornered(m, winner, liberties)))
         .then_some(unit)
     }
@@ -248,7 +266,9 @@ pub(crate) fn settle_group_races(
     let big_and_free = |dead: usize, live: usize| {
         chains[dead].1.len() >= GROUP_STONES
             && liberties[dead] >= liberties[live]
-            && view.trapped(live, dead, &liberties, &short).is_some()
+            && view
+                .trapped(live, dead, &liberties, &short, false)
+                .is_some()
     };
     let mut asked: Vec<(usize, usize)> = Vec::new();
     let mut lives_by_eye_space: Vec<usize> = Vec::new();
@@ -262,6 +282,12 @@ pub(crate) fn settle_group_races(
                 (Status::Dead, Status::Alive) => big_and_free(a, b),
                 (Status::Alive, Status::Dead) => big_and_free(b, a),
                 (Status::Dead, Status::Dead) => turned[a] || turned[b],
+                // The playouts that left a chain open beside one this
+                // stage has turned alive had that one die: both cannot
+                // stand.
+                (Status::Alive, Status::Alive) => {
+                    (turned[a] && infos[b].is_open()) || (turned[b] && infos[a].is_open())
+                }
                 _ => false,
             };
             if !suspect || asked.contains(&(a, b)) {
@@ -270,7 +296,11 @@ pub(crate) fn settle_group_races(
             asked.push((a, b));
             let lost = view.race_loser(a, b).and_then(|loser| {
                 let winner = a + b - loser;
-                Some((winner, view.trapped(loser, winner, &liberties, &short)?))
+                let held = infos[winner].status == Status::Alive;
+                Some((
+                    winner,
+                    view.trapped(loser, winner, &liberties, &short, held)?,
+                ))
             });
             if let Some((winner, unit)) = lost {
                 if unit.len() > 1 && view.lives_after_taking(winner, &unit) {
@@ -434,21 +464,38 @@ fn proven_by_benson((color, stones): &(Color, Vec<usize>), sure: &[PassAlive; 2]
 /// the other side cannot fill from outside? A strip of empty points
 /// shared with the other colour is none.
 fn has_eye_space(board: &Board, liberties: &[usize], stones: &[usize]) -> bool {
-    let Some(own) = board.cell(stones[0]).color() else {
-        return false;
-    };
+    own_eye_regions(board, liberties, stones).next().is_some()
+}
+
+/// The sizes of the empty regions reached from `liberties` (of the chain
+/// of `stones`) that touch no stone of the other colour, each once.
+fn own_eye_regions<'a>(
+    board: &'a Board,
+    liberties: &'a [usize],
+    stones: &[usize],
+) -> impl Iterator<Item = usize> + 'a {
+    let own = board.cell(stones[0]).color();
     let cells = board.points().last().map_or(0, |i| i + 1);
     let mut seen = vec![false; cells];
-    liberties.iter().any(|&l| {
+    liberties.iter().filter_map(move |&l| {
         if seen[l] {
-            return false;
+            return None;
         }
         let region = board.empty_region_at(l, &mut seen);
-        match own {
+        let mine = match own? {
             Color::Black => !region.touches_white,
             Color::White => !region.touches_black,
-        }
+        };
+        mine.then_some(region.points.len())
     })
+}
+
+/// Has the chain of `stones` more eye space (`has_eye_space`) than one
+/// eye of a single point?
+fn more_than_one_small_eye(board: &Board, liberties: &[usize], stones: &[usize]) -> bool {
+    let mut eyes = own_eye_regions(board, liberties, stones);
+    eyes.next()
+        .is_some_and(|first| first > 1 || eyes.next().is_some())
 }
 
 /// Can `filler` play on the empty point `at` keeping two liberties or

@@ -42,8 +42,13 @@ pub(crate) const MAX_RACE_LIBERTIES: usize = 5;
 const ESCAPED_ABOVE: usize = 6;
 
 /// A chain that has gained more stones than this (joined another of its
-/// colour) has left the race.
+/// colour) has left the race; the stones of chains short of liberties
+/// when the race was asked (`JOINED_SHORT`) are not counted.
 const JOINED_ABOVE: usize = 6;
+
+/// A chain of the target's colour with this many liberties or fewer when
+/// the race is asked is part of the race: joining it is no escape.
+const JOINED_SHORT: usize = 2;
 
 /// A target that takes this many stones beside it, gaining as many
 /// liberties, has made eye space the other side cannot take back with a
@@ -216,6 +221,8 @@ struct Race {
     defender: Color,
     /// Each chain's number of stones when the question was asked.
     sizes: [usize; 2],
+    /// The position the question was asked of.
+    root: Board,
     limits: RaceLimits,
     nodes: u32,
     /// Answers read to the end (not cut by the depth bound), by position,
@@ -229,6 +236,7 @@ impl Race {
             targets,
             defender,
             sizes: targets.chains.map(|c| board.chain(c).0.len()),
+            root: board.clone(),
             limits,
             nodes: 0,
             known: HashMap::new(),
@@ -339,7 +347,9 @@ impl Race {
         // as surely as one with liberties to spare: the group's fate is
         // the statuses' business.
         let escaped = |i: usize| {
-            chains[i].1 > ESCAPED_ABOVE || chains[i].0.len() > self.sizes[i] + JOINED_ABOVE
+            chains[i].1 > ESCAPED_ABOVE
+                || (chains[i].0.len() > self.sizes[i] + JOINED_ABOVE
+                    && self.gained(&chains[i].0, targets[i]) > JOINED_ABOVE)
         };
         if escaped(d) {
             return Err(false);
@@ -348,6 +358,37 @@ impl Race {
             return Err(self.targets.may_escape[1 - d]);
         }
         Ok(chains)
+    }
+
+    /// How many stones `stones` (the target chain standing on `target`)
+    /// has gained since the question was asked, but those of chains short
+    /// of liberties then: a chain of the race's own that the target joins
+    /// (its dead stones beside the other target, two liberties or fewer)
+    /// fights on with it, as a player counts the race.
+    fn gained(&self, stones: &[usize], target: usize) -> usize {
+        let color = self.root.cell(target);
+        let mut seen = Visited::new();
+        for s in self.root.chain(target).0 {
+            seen.insert(s);
+        }
+        let mut gained = 0;
+        for &s in stones {
+            if seen.contains(s) {
+                continue;
+            }
+            if self.root.cell(s) != color {
+                gained += 1;
+                continue;
+            }
+            let (chain, liberties) = self.root.chain(s);
+            for &c in &chain {
+                seen.insert(c);
+            }
+            if liberties > JOINED_SHORT {
+                gained += chain.len();
+            }
+        }
+        gained
     }
 
     /// `side`'s candidate moves: taking the other target in atari or a

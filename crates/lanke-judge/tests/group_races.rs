@@ -9,7 +9,8 @@
 //! owner owes the answer. A seki the playouts leave that a throw-in breaks
 //! whoever moves first is no seki; one the joint reading confirms stays.
 //! Stones the playouts give up that join a live group whoever moves
-//! first live.
+//! first live. A chain the playouts leave open beside one the races turn
+//! alive is read against it, its one-point eye counted as a liberty.
 
 mod common;
 
@@ -203,4 +204,24 @@ fn stones_with_two_ways_home_are_alive() {
     assert_eq!(j.dead[1], pts(&["fg", "or"]));
     assert_eq!(j.dead[0], pts(&["bi", "el", "fl", "gl", "qi", "ri", "rj"]));
     assert_eq!(j.after_fill.territory, [46, 42]);
+}
+
+/// Oteai 1982/37 (no komi, recorded B+6, White to move): White's five
+/// corner stones at aa–bc share the eye at bb with White's four dead
+/// stones at cb–ec and have liberties at ca, ad and bd; Black's fourteen
+/// at cc–ci, which the playouts had dead, live by taking those four
+/// (joined at ca to Black's live stones above). The corner's playouts
+/// were read with Black's fourteen dead (alive 0.41: W+10). Read as a
+/// race against the fourteen, the eye is one more liberty: White's
+/// corner is taken whoever moves first (White's ae, ca or bb each one
+/// move short), GNU Go's verdict; the count is B+7 (White's de leaves
+/// Black's fourteen with three liberties, an answer the filling does not
+/// charge).
+#[test]
+fn a_corner_with_one_eye_loses_its_race_to_a_chain_that_lives() {
+    let j = judged("games/Oteai/1982/37.sgf");
+    assert_eq!(status_at(&j, "cc"), Status::Alive);
+    assert_eq!(status_at(&j, "aa"), Status::Dead);
+    assert_eq!(status_at(&j, "cb"), Status::Dead);
+    assert_eq!(j.after_fill.territory, [71, 74]);
 }
