@@ -11,7 +11,9 @@
 //! walls (joining two wall chains, taking a liberty the attacker needed).
 //! With the answer played, the defender moves again: in effect two moves
 //! in a row inside the enclosure. A group that lives so is not dead
-//! whoever moves first.
+//! whoever moves first. A capture outside the region is no escape when
+//! the attacker ataris the capturing stone and the defender, extending,
+//! fills the point it took and is dead again.
 //!
 //! *Races.* Filling the walls' liberties fills the liberties of an
 //! attacker chain that shares them. Where the walls are one chain with an
@@ -56,7 +58,8 @@ const WALL_RACE: RaceLimits = RaceLimits {
 /// most `SHORT_LIBERTIES` liberties that touches its walls from outside
 /// (not `pass_alive`)? True when such a move leaves the chain lost
 /// whatever the attacker answers; when it captures the chain at once and
-/// the defender is then read alive or in seki with the attacker to move;
+/// the defender is then read alive or in seki with the attacker to move,
+/// unless an atari on the capturing stone undoes it (`undone_by_atari`);
 /// or when, after each of the attacker's answers that save the chain (the
 /// first `MAX_ANSWERS` of them), the defender moving again is read alive
 /// or in seki. A read that runs out of budget keeps the verdict.
@@ -80,7 +83,7 @@ pub(crate) fn forcing_move_escapes(
             }
             if forced.cell(n) == Cell::Empty {
                 // Taken at once: the defender spent its move on it.
-                if not_dead(read(&forced, enc, attacker)) {
+                if not_dead(read(&forced, enc, attacker)) && !undone_by_atari(&forced, enc, l) {
                     return true;
                 }
                 continue;
@@ -131,6 +134,35 @@ pub(crate) fn race_saves_walls(
             let targets = RaceTargets::of(defender, a.wall, a.stone, [false, true]);
             race_read_out(board, targets, defender, attacker, WALL_RACE) == Some(false)
         })
+}
+
+/// Does the attacker undo the defender's capture at `at` (on `forced`,
+/// the board after it) with an atari on the capturing chain, left with
+/// two liberties: the defender saves it by extending at its last one (the
+/// point it just took, often) and is read dead with the attacker to move?
+/// The enclosure reading does not look beside a capture made outside the
+/// region, so the eye the capture seems to make is checked here.
+fn undone_by_atari(forced: &Board, enc: &Enclosure, at: usize) -> bool {
+    let defender = enc.defender;
+    let attacker = defender.opponent();
+    let Some((liberties, 2)) = forced.liberties_at_most::<2>(at) else {
+        return false;
+    };
+    liberties.iter().any(|&a| {
+        let mut ataried = forced.clone();
+        if ataried.play(attacker, a).suicided > 0 {
+            return false;
+        }
+        let Some((last, 1)) = ataried.liberties_at_most::<1>(at) else {
+            return false;
+        };
+        let mut extended = ataried.clone();
+        if extended.play(defender, last[0]).suicided > 0 {
+            return true;
+        }
+        extended.liberties_at_most::<1>(at).is_none()
+            && read(&extended, enc, attacker) == Some(LocalStatus::Dead)
+    })
 }
 
 /// A reading that proves the defender alive or in seki; one that runs

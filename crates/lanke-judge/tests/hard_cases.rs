@@ -743,3 +743,20 @@ fn a_long_race_down_the_centre_is_seki() {
     assert_eq!(j.dead[0], pts(&["cm", "ok", "on", "pk", "pn", "qn", "sn"]));
     assert_eq!(j.after_fill.territory, [53, 36]);
 }
+
+/// Oza 66, Q28 (komi 6.5, recorded W+4.5, Black to move): Black's eight
+/// stones in the upper left corner (ac-dc, bb, bd, da, db) have three
+/// liberties, two shared with White's three at aa-ca, and are dead
+/// whoever moves first: if White fills ea, White's ab (four stones given)
+/// leaves Black a bent four in the corner. Black's ae takes White's lone
+/// stone at ad, which seems an eye outside the corner, but White's af
+/// ataris ae and Black's extension at ad fills it again. The playouts,
+/// and the reading that let that capture save the corner, had it in
+/// seki (B+15.5); dead, the count is the record's and GNU Go's.
+#[test]
+fn a_capture_an_atari_undoes_saves_no_corner() {
+    let j = judged(lanke_testdata::cwi_file("games/Oza/66/Q28.sgf")).0;
+    assert_eq!(status_at(&j, "da"), Status::Dead);
+    assert_eq!(status_at(&j, "aa"), Status::Alive);
+    assert_eq!(j.after_fill.territory, [83, 80]);
+}
