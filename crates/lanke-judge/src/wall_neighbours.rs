@@ -141,7 +141,9 @@ pub(crate) fn race_saves_walls(
 /// two liberties: the defender saves it by extending at its last one (the
 /// point it just took, often) and is read dead with the attacker to move?
 /// The enclosure reading does not look beside a capture made outside the
-/// region, so the eye the capture seems to make is checked here.
+/// region, so the eye the capture seems to make is checked here. The
+/// defender's other answers (taking the atari stone where it stands in
+/// atari itself) are not read: the capture is judged by its extension.
 fn undone_by_atari(forced: &Board, enc: &Enclosure, at: usize) -> bool {
     let defender = enc.defender;
     let attacker = defender.opponent();
