@@ -12,8 +12,9 @@
 //! chains as short of liberties, which it may join in the race; no third
 //! chain to take) — or when both are dead (a pair this stage itself
 //! turned), or both alive, one turned by this stage and the other left
-//! open by playouts that had the first one die. A chain that loses takes the chains it could join with it,
-//! and a winner that takes several chains lives when the eye space their
+//! open by playouts that had the first one die. A chain that loses takes
+//! the chains it could join with it, and a winner that takes several
+//! chains lives when the eye space their
 //! taking leaves makes two eyes. The race is read with either side
 //! moving first (`races`); only a verdict that holds whoever moves first
 //! — one chain taken, the other never — counts: a race whose outcome
