@@ -14,13 +14,12 @@
 //! turned), or both alive, one turned by this stage and the other left
 //! open by playouts that had the first one die. A chain that loses takes
 //! the chains it could join with it, and a winner that takes several
-//! chains lives when the eye space their
-//! taking leaves makes two eyes. The race is read with either side
-//! moving first (`races`); only a verdict that holds whoever moves first
-//! — one chain taken, the other never — counts: a race whose outcome
-//! turns on one move has no owner to answer (unlike a walled space the
-//! enclosure reading finds alive moving first) and is the ending's
-//! business. Before the races, groups the playouts call dead that live
+//! chains lives when the eye space their taking leaves makes two eyes.
+//! The race is read with either side moving first (`races`); only a
+//! verdict that holds whoever moves first — one chain taken, the other
+//! never — counts: a race whose outcome turns on one move has no owner
+//! to answer (unlike a walled space the enclosure reading finds alive
+//! moving first) and is the ending's business. Before the races, groups the playouts call dead that live
 //! by eating a captive live (`eating`). A race too long to read, between
 //! two chains without eye space, is counted instead (`liberty_count`),
 //! and only its seki is taken. No point classes here.
