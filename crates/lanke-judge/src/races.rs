@@ -219,8 +219,8 @@ impl RaceMemo {
 struct Race {
     targets: RaceTargets,
     defender: Color,
-    /// Each chain's number of stones when the question was asked.
-    sizes: [usize; 2],
+    /// Each target chain's stones when the question was asked.
+    root_stones: [Vec<usize>; 2],
     /// The position the question was asked of.
     root: Board,
     limits: RaceLimits,
@@ -235,7 +235,7 @@ impl Race {
         Race {
             targets,
             defender,
-            sizes: targets.chains.map(|c| board.chain(c).0.len()),
+            root_stones: targets.chains.map(|c| board.chain(c).0),
             root: board.clone(),
             limits,
             nodes: 0,
@@ -348,8 +348,8 @@ impl Race {
         // the statuses' business.
         let escaped = |i: usize| {
             chains[i].1 > ESCAPED_ABOVE
-                || (chains[i].0.len() > self.sizes[i] + JOINED_ABOVE
-                    && self.gained(&chains[i].0, targets[i]) > JOINED_ABOVE)
+                || (chains[i].0.len() > self.root_stones[i].len() + JOINED_ABOVE
+                    && self.gained(&chains[i].0, i) > JOINED_ABOVE)
         };
         if escaped(d) {
             return Err(false);
@@ -360,15 +360,15 @@ impl Race {
         Ok(chains)
     }
 
-    /// How many stones `stones` (the target chain standing on `target`)
-    /// has gained since the question was asked, but those of chains short
+    /// How many stones `stones` (target chain `i`, Black's 0) has gained
+    /// since the question was asked, but those of chains short
     /// of liberties then: a chain of the race's own that the target joins
     /// (its dead stones beside the other target, two liberties or fewer)
     /// fights on with it, as a player counts the race.
-    fn gained(&self, stones: &[usize], target: usize) -> usize {
-        let color = self.root.cell(target);
+    fn gained(&self, stones: &[usize], i: usize) -> usize {
+        let color = self.root.cell(self.targets.chains[i]);
         let mut seen = Visited::new();
-        for s in self.root.chain(target).0 {
+        for &s in &self.root_stones[i] {
             seen.insert(s);
         }
         let mut gained = 0;
