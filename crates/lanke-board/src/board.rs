@@ -8,6 +8,13 @@ use lanke_sgf::{Color, Point, MAX_BOARD_SIZE};
 const STRIDE: usize = MAX_BOARD_SIZE as usize + 2;
 pub(crate) const CELLS: usize = STRIDE * STRIDE;
 
+thread_local! {
+    /// The stack of [`Board::walk_liberties_marking`], reused by every walk
+    /// of the thread (a walk inside a walk would find it taken and start
+    /// an empty one).
+    static WALK_STACK: std::cell::Cell<Vec<u16>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
 /// The content of one cell of the padded grid.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 #[repr(u8)]
@@ -121,6 +128,13 @@ impl Visited {
         let fresh = self.0[word] & bit == 0;
         self.0[word] |= bit;
         fresh
+    }
+
+    /// Marks every point `other` marks.
+    pub fn add_all(&mut self, other: &Visited) {
+        for (word, more) in self.0.iter_mut().zip(other.0) {
+            *word |= more;
+        }
     }
 
     /// Whether `i` is marked.
@@ -290,28 +304,83 @@ impl Board {
 
     /// Walks the chain at `i` and calls `liberty` with each of its distinct
     /// liberties until it returns true; then the walk stops and says so.
-    fn walk_liberties(&self, i: usize, mut liberty: impl FnMut(usize) -> bool) -> bool {
+    fn walk_liberties(&self, i: usize, liberty: impl FnMut(usize) -> bool) -> bool {
+        self.walk_liberties_marking(i, &mut Visited::new(), liberty)
+    }
+
+    /// [`Board::walk_liberties`], marking in `stones_seen` every stone the
+    /// walk reaches (all of the chain's unless it stops early), so that a
+    /// caller walking several chains can skip the stones of one already
+    /// walked.
+    fn walk_liberties_marking(
+        &self,
+        i: usize,
+        stones_seen: &mut Visited,
+        mut liberty: impl FnMut(usize) -> bool,
+    ) -> bool {
         let color = self.cells[i];
-        let mut seen = Visited::new();
-        let mut stack = [0u16; CELLS];
-        let mut len = 1;
-        stack[0] = i as u16;
-        seen.insert(i);
-        while len > 0 {
-            len -= 1;
-            let j = usize::from(stack[len]);
-            for n in Self::neighbours(j) {
+        let mut libs_seen = Visited::new();
+        // A stack kept from walk to walk: a fresh one of the board's size
+        // would be zeroed on every walk, and most walks are short.
+        let mut stack = WALK_STACK.take();
+        stack.clear();
+        stack.push(i as u16);
+        stones_seen.insert(i);
+        let mut stopped = false;
+        'walk: while let Some(j) = stack.pop() {
+            for n in Self::neighbours(usize::from(j)) {
                 match self.cells[n] {
-                    Cell::Empty if seen.insert(n) && liberty(n) => return true,
-                    c if c == color && seen.insert(n) => {
-                        stack[len] = n as u16;
-                        len += 1;
+                    Cell::Empty if libs_seen.insert(n) && liberty(n) => {
+                        stopped = true;
+                        break 'walk;
                     }
+                    c if c == color && stones_seen.insert(n) => stack.push(n as u16),
                     _ => {}
                 }
             }
         }
-        false
+        WALK_STACK.set(stack);
+        stopped
+    }
+
+    /// The chains of colour `of` beside `stones` with at most `N` liberties,
+    /// met at a stone not in `skip`: each once, as its liberties sorted and
+    /// their count, in the order the walk round `stones` first meets them.
+    /// A chain touching `stones` at several points is walked once, and a
+    /// chain with more liberties only until its `N + 1`th.
+    #[must_use]
+    pub fn short_chains_beside<const N: usize>(
+        &self,
+        stones: &[usize],
+        of: Cell,
+        skip: &[usize],
+    ) -> Vec<([usize; N], usize)> {
+        let mut seen = Visited::new();
+        let mut out = Vec::new();
+        for n in stones.iter().flat_map(|&s| Self::neighbours(s)) {
+            if self.cells[n] != of || seen.contains(n) || skip.contains(&n) {
+                continue;
+            }
+            let mut libs = [0usize; N];
+            let mut count = 0;
+            // The chain's own walk (a walk stopped early marks part of a
+            // chain, which must not block a later walk of the rest).
+            let mut walked = Visited::new();
+            let more = self.walk_liberties_marking(n, &mut walked, |l| {
+                if count == N {
+                    return true;
+                }
+                libs[count] = l;
+                count += 1;
+                false
+            });
+            seen.add_all(&walked);
+            if !more {
+                libs[..count].sort_unstable();
+                out.push((libs, count));
+            }
+        }
+        out
     }
 
     /// Grid indices of the chain containing `i` (which must hold a stone),
@@ -516,6 +585,45 @@ mod tests {
     /// after White's ca, counted once each, sorted); a third liberty makes
     /// it "more than two", and a chain asked for one liberty that has two
     /// is "more than one".
+    /// White's chain at ab, bb, bc, cb touches Black's pair at ba–ca, its
+    /// stone at ac and its stone at cc at two points each: each Black
+    /// chain is reported once, with its liberties; one with more than `N`
+    /// liberties, or met only at a skipped stone, is not.
+    #[test]
+    fn short_chains_beside_reports_each_chain_once() {
+        let mut b = Board::new(9);
+        for p in ["ab", "bb", "bc", "cb"] {
+            b.play(Color::White, at(p));
+        }
+        for p in ["ba", "ca", "ac", "cc"] {
+            b.play(Color::Black, at(p));
+        }
+        let white = b.chain(at("ab")).0;
+        // Each chain's liberties (the array holds `count` of them).
+        let mut short: Vec<Vec<usize>> = b
+            .short_chains_beside::<2>(&white, Cell::Black, &[])
+            .into_iter()
+            .map(|(libs, count)| libs[..count].to_vec())
+            .collect();
+        short.sort_unstable();
+        let mut expected = vec![
+            vec![at("aa"), at("da")],
+            vec![at("ad")],
+            vec![at("cd"), at("dc")],
+        ];
+        for libs in &mut expected {
+            libs.sort_unstable();
+        }
+        expected.sort_unstable();
+        assert_eq!(short, expected);
+        let skipped = b.short_chains_beside::<2>(&white, Cell::Black, &[at("ac"), at("cc")]);
+        assert_eq!(skipped, vec![([at("aa"), at("da")], 2)]);
+        assert_eq!(
+            b.short_chains_beside::<1>(&white, Cell::Black, &[]),
+            vec![([at("ad")], 1)]
+        );
+    }
+
     #[test]
     fn liberties_at_most_counts_up_to_its_bound() {
         let mut b = Board::new(9);

@@ -254,6 +254,15 @@ impl Race {
         passes: u32,
         depth: u32,
     ) -> Option<(bool, bool)> {
+        // A position read before was settled on the way in (the same
+        // board settles the same way), so its answer stands without
+        // walking the targets again.
+        let key = (board.hash(), to_move, ko_ban, passes);
+        if passes < 2 && depth <= self.limits.depth {
+            if let Some(&v) = self.known.get(&key) {
+                return Some((v, true));
+            }
+        }
         let chains = match self.settled(board) {
             Ok(chains) => chains,
             Err(taken) => return Some((taken, true)),
@@ -263,10 +272,6 @@ impl Race {
         }
         if depth > self.limits.depth {
             return Some((false, false));
-        }
-        let key = (board.hash(), to_move, ko_ban, passes);
-        if let Some(&v) = self.known.get(&key) {
-            return Some((v, true));
         }
         self.nodes += 1;
         if self.nodes > self.limits.budget {
@@ -417,13 +422,10 @@ impl Race {
         // from several stones adds the same points once).
         let foe = Cell::of(side.opponent());
         let mut short: Vec<usize> = Vec::new();
-        for n in own_stones.iter().flat_map(|&s| Board::neighbours(s)) {
-            if board.cell(n) != foe || other_stones.contains(&n) {
-                continue;
-            }
-            match board.liberties_at_most::<2>(n) {
-                Some((libs, 1)) => add(libs[0], &mut moves),
-                Some((libs, 2)) if side == self.defender => short.extend(libs),
+        for (libs, count) in board.short_chains_beside::<2>(own_stones, foe, other_stones) {
+            match count {
+                1 => add(libs[0], &mut moves),
+                2 if side == self.defender => short.extend(libs),
                 _ => {}
             }
         }

@@ -21,20 +21,16 @@ pub(crate) fn capturing_points(board: &Board, stone: usize) -> Vec<usize> {
     };
     let foe = Cell::of(own.opponent());
     // A neighbouring chain's walk stops at its second liberty, so a large
-    // chain with liberties to spare costs little even when several of
-    // the stones here touch it.
-    let mut out = Vec::new();
-    for n in stones.iter().flat_map(|&s| Board::neighbours(s)) {
-        if board.cell(n) != foe {
-            continue;
-        }
-        if let Some(([l], 1)) = board.liberties_at_most::<1>(n) {
-            if !out.contains(&l) {
-                out.push(l);
-            }
-        }
-    }
+    // chain with liberties to spare costs little, and one touching several
+    // of the stones here is walked once.
+    let mut out: Vec<usize> = board
+        .short_chains_beside::<1>(&stones, foe, &[])
+        .into_iter()
+        .filter(|&(_, count)| count == 1)
+        .map(|([l], _)| l)
+        .collect();
     out.sort_unstable();
+    out.dedup();
     out
 }
 

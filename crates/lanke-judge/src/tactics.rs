@@ -277,15 +277,11 @@ fn neighbour_liberties(board: &Board, stone: usize, n: usize) -> Vec<usize> {
     let foe = Cell::of(owner.opponent());
     let (stones, _) = board.chain(stone);
     let mut out = Vec::new();
-    for x in stones.iter().flat_map(|&s| Board::neighbours(s)) {
-        if board.cell(x) == foe {
-            if let Some((libs, k)) = board.liberties_at_most::<2>(x) {
-                if k == n {
-                    for &l in &libs[..k] {
-                        if !out.contains(&l) {
-                            out.push(l);
-                        }
-                    }
+    for (libs, k) in board.short_chains_beside::<2>(&stones, foe, &[]) {
+        if k == n {
+            for &l in &libs[..k] {
+                if !out.contains(&l) {
+                    out.push(l);
                 }
             }
         }
