@@ -389,7 +389,7 @@ impl Board {
     pub fn chain(&self, i: usize) -> (Vec<usize>, usize) {
         let color = self.cells[i];
         let mut seen = Visited::new();
-        let mut stones = Vec::with_capacity(16);
+        let mut stones = Vec::with_capacity(64);
         stones.push(i);
         let mut libs = 0;
         seen.insert(i);
