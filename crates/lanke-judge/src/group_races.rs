@@ -19,8 +19,9 @@
 //! verdict that holds whoever moves first — one chain taken, the other
 //! never — counts: a race whose outcome turns on one move has no owner
 //! to answer (unlike a walled space the enclosure reading finds alive
-//! moving first) and is the ending's business. Before the races, groups the playouts call dead that live
-//! by eating a captive live (`eating`). A race too long to read, between
+//! moving first) and is the ending's business. Before the races, groups
+//! the playouts call dead that live by eating a captive, or the few
+//! stones they shut in, live (`eating`). A race too long to read, between
 //! two chains without eye space, is counted instead (`liberty_count`),
 //! and only its seki is taken. No point classes here.
 
@@ -29,7 +30,7 @@ use lanke_sgf::Color;
 
 use crate::benson::PassAlive;
 use crate::big_eyes::alive_on;
-use crate::eating::{connect_through_captives, eat_big_captives};
+use crate::eating::{connect_through_captives, eat_big_captives, eat_inner_chains};
 use crate::judgement::{ChainInfo, Status, StatusReason};
 use crate::liberty_count::{count_race, Counted};
 use crate::races::{race_read_out, RaceLimits, RaceTargets, MAX_RACE_LIBERTIES};
@@ -256,6 +257,7 @@ pub(crate) fn settle_group_races(
     let mut turned = vec![false; chains.len()];
     connect_through_captives(&view, infos, captive, &mut turned);
     eat_big_captives(&view, infos, &liberties, &proven, &mut turned);
+    eat_inner_chains(&view, infos, &liberties, &proven, &mut turned);
     let pairs = contacts(&view, &short);
     // A chain the playouts call dead whose race is worth doubting: a
     // group (a stone or two taking a chain in atari is the ending's

@@ -10,7 +10,8 @@
 //! whoever moves first is no seki; one the joint reading confirms stays.
 //! Stones the playouts give up that join a live group whoever moves
 //! first live. A chain the playouts leave open beside one the races turn
-//! alive is read against it, its one-point eye counted as a liberty.
+//! alive is read against it, its one-point eye counted as a liberty. A
+//! group lives by eating the few stones it shuts in.
 
 mod common;
 
@@ -224,4 +225,23 @@ fn a_corner_with_one_eye_loses_its_race_to_a_chain_that_lives() {
     assert_eq!(status_at(&j, "aa"), Status::Dead);
     assert_eq!(status_at(&j, "cb"), Status::Dead);
     assert_eq!(j.after_fill.territory, [71, 74]);
+}
+
+/// Senko Cup 8 (2023, komi 6.5, recorded B+0.5, GNU Go's count too):
+/// Black's sixteen stones in the upper left corner shut in White's ca–cb,
+/// ab and bc (two, three and two liberties against Black's seven) in an
+/// eight-point region of their own, walled by them and Black's lone stone
+/// at ba. The playouts, which run the inner stones out and fill Black's
+/// eye space, had the corner dead (0.625) and the count at W+52.5; taken,
+/// the four leave Black an eye space that lives, GNU Go's verdict, and
+/// the count is a point from the record's (B+1.5).
+#[test]
+fn a_corner_eats_the_stones_it_shuts_in() {
+    let j = judged("games/Senko/08/11.sgf");
+    assert_eq!(status_at(&j, "da"), Status::Alive);
+    assert_eq!(status_at(&j, "ba"), Status::Alive);
+    for inner in ["ca", "ab", "bc"] {
+        assert_eq!(status_at(&j, inner), Status::Dead, "{inner}");
+    }
+    assert_eq!(j.after_fill.territory, [46, 39]);
 }
