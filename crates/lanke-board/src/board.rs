@@ -581,10 +581,6 @@ mod tests {
         assert_eq!(b.hash(), empty_hash);
     }
 
-    /// A corner chain of two stones (aa, ba) has two liberties (ab, bb
-    /// after White's ca, counted once each, sorted); a third liberty makes
-    /// it "more than two", and a chain asked for one liberty that has two
-    /// is "more than one".
     /// White's chain at ab, bb, bc, cb touches Black's pair at ba–ca, its
     /// stone at ac and its stone at cc at two points each: each Black
     /// chain is reported once, with its liberties; one with more than `N`
@@ -624,6 +620,10 @@ mod tests {
         );
     }
 
+    /// A corner chain of two stones (aa, ba) has two liberties (ab, bb
+    /// after White's ca, counted once each, sorted); a third liberty makes
+    /// it "more than two", and a chain asked for one liberty that has two
+    /// is "more than one".
     #[test]
     fn liberties_at_most_counts_up_to_its_bound() {
         let mut b = Board::new(9);
