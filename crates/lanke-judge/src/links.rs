@@ -1,6 +1,5 @@
 //! Stage 1k of the judgement: stones the playouts give up that join a live
-//! group of their colour whatever the opponent does, or, for the side to
-//! move, by its next move. Random playouts cut
+//! group of their colour whatever the opponent does. Random playouts cut
 //! such stones off now and then (a block their policy plays at one of two
 //! linking points, a connection they never make), so a chain with two
 //! ways home can end the opponent's in most of them; a player reads the
@@ -10,8 +9,7 @@
 //!
 //! The reading is a small search over the points between the chain and
 //! the live chains near it (the empty points beside one within two steps
-//! of the other), the opponent moving first (the owner, for the side to
-//! move), with the captures of the
+//! of the other), the opponent moving first, with the captures of the
 //! opponent's chains in atari beside the chain among the owner's answers.
 //! An opponent's move that puts its own stones in atari without
 //! capturing is not tried where the owner can take them safely (no ko,
@@ -39,10 +37,7 @@ const LINK_DEPTH: u32 = 4;
 /// `SharedFate`: theirs with the confidence of a chain it cannot be cut
 /// from) that joins, the opponent moving first, a chain of its colour
 /// within three points of it that the judgement holds alive: joined, they
-/// are one group, whose fate is the live chain's. A chain of two stones
-/// or more of `to_move`'s colour is so turned when it joins moving first:
-/// in a finished position the side to move takes such a link before any
-/// dame (Ryusei 8/A17: Black's gj–gk join at hk). The linked chain takes
+/// are one group, whose fate is the live chain's. The linked chain takes
 /// the confidence of the least sure anchor it needs (anchors are tried
 /// surest first), so a link to a doubtful group leaves it open. A chain
 /// so turned may be the next one's anchor.
@@ -52,7 +47,6 @@ pub(crate) fn settle_links(
     chain_of: &[usize],
     infos: &mut [ChainInfo],
     sure: &[PassAlive; 2],
-    to_move: Color,
 ) {
     loop {
         let mut turned = false;
@@ -83,9 +77,6 @@ pub(crate) fn settle_links(
             let mut levels: Vec<f32> = anchors.iter().map(|&(_, c)| c).collect();
             levels.sort_by(|a, b| b.total_cmp(a));
             levels.dedup();
-            // The side to move links a chain of two stones or more that
-            // it joins moving first: the link is worth more than any dame.
-            let first = *color == to_move && stones.len() >= 2;
             let linked_at = levels.into_iter().find(|&level| {
                 let at_least: Vec<usize> = anchors
                     .iter()
@@ -93,7 +84,6 @@ pub(crate) fn settle_links(
                     .map(|&(i, _)| i)
                     .collect();
                 links_whoever_moves(board, stones[0], &at_least)
-                    || (first && links_moving_first(board, stones[0], &at_least))
             });
             if let Some(confidence) = linked_at {
                 let info = &mut infos[k];
@@ -123,21 +113,6 @@ pub(crate) fn links_whoever_moves(board: &Board, stone: usize, anchors: &[usize]
         nodes: 0,
     };
     reader.opponent_to_move(board, 0, None)
-}
-
-/// Does the owner of the chain at `stone`, moving first, join it to a
-/// chain holding one of `anchors`?
-pub(crate) fn links_moving_first(board: &Board, stone: usize, anchors: &[usize]) -> bool {
-    let Some(owner) = board.cell(stone).color() else {
-        return false;
-    };
-    let mut reader = LinkReader {
-        stone,
-        anchors,
-        owner,
-        nodes: 0,
-    };
-    reader.owner_to_move(board, 0, None)
 }
 
 struct LinkReader<'a> {

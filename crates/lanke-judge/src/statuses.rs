@@ -535,7 +535,7 @@ pub(crate) fn chain_statuses(
         }
         // 1k. Stones the playouts give up that join a live group of their
         //     colour whatever the opponent plays; see `links`.
-        settle_links(board, &chains, &chain_of, &mut infos, &sure, to_move);
+        settle_links(board, &chains, &chain_of, &mut infos, &sure);
     }
 
     Statuses {
