@@ -46,14 +46,7 @@ pub(crate) fn connect_through_captives(
                 })
         });
         if let Some(c) = joins {
-            infos[k].status = Status::Alive;
-            infos[k].confidence = 1.0;
-            infos[k].reason = StatusReason::EatsCaptive;
-            turned[k] = true;
-            infos[c].status = Status::Dead;
-            infos[c].confidence = 1.0;
-            infos[c].reason = StatusReason::EatsCaptive;
-            turned[c] = true;
+            eats(infos, turned, k, &[c]);
         }
     }
 }
@@ -107,12 +100,7 @@ pub(crate) fn eat_big_captives(
                 && view.lives_after_taking(x, &[c])
         });
         if let Some(x) = eater {
-            for (k, status) in [(x, Status::Alive), (c, Status::Dead)] {
-                infos[k].status = status;
-                infos[k].confidence = 1.0;
-                infos[k].reason = StatusReason::EatsCaptive;
-                turned[k] = true;
-            }
+            eats(infos, turned, x, &[c]);
         }
     }
 }
@@ -160,6 +148,13 @@ pub(crate) fn eat_inner_chains(
         let (region_of, regions) =
             regions_of[color.index()].get_or_insert_with(|| view.board.regions_without(*color));
         let foe = Cell::of(color.opponent());
+        let eatable = |c: usize| {
+            infos[c].status == Status::Alive
+                && !proven(c)
+                && liberties[c] <= INNER_LIBERTIES
+                && liberties[c] < liberties[k]
+                && view.list[c].1.len() <= INNER_STONES
+        };
         let mut inner: Vec<usize> = Vec::new();
         let mut seen_regions: Vec<usize> = Vec::new();
         for n in stones.iter().flat_map(|&s| Board::neighbours(s)) {
@@ -182,13 +177,6 @@ pub(crate) fn eat_inner_chains(
                 c.dedup();
                 c
             };
-            let eatable = |c: usize| {
-                infos[c].status == Status::Alive
-                    && !proven(c)
-                    && liberties[c] <= INNER_LIBERTIES
-                    && liberties[c] < liberties[k]
-                    && view.list[c].1.len() <= INNER_STONES
-            };
             if !chains.is_empty()
                 && chains.iter().all(|&c| eatable(c))
                 && walled_by(view, k, region, region_of)
@@ -196,17 +184,22 @@ pub(crate) fn eat_inner_chains(
                 inner.extend(chains);
             }
         }
-        if inner.is_empty() || !view.lives_after_taking(k, &inner) {
-            continue;
+        if !inner.is_empty() && view.lives_after_taking(k, &inner) {
+            eats(infos, turned, k, &inner);
         }
-        for (c, status) in
-            std::iter::once((k, Status::Alive)).chain(inner.iter().map(|&c| (c, Status::Dead)))
-        {
-            infos[c].status = status;
-            infos[c].confidence = 1.0;
-            infos[c].reason = StatusReason::EatsCaptive;
-            turned[c] = true;
-        }
+    }
+}
+
+/// Chain `eater` lives and the chains of `eaten` die, each sure and
+/// turned by the eating.
+fn eats(infos: &mut [ChainInfo], turned: &mut [bool], eater: usize, eaten: &[usize]) {
+    let verdicts =
+        std::iter::once((eater, Status::Alive)).chain(eaten.iter().map(|&c| (c, Status::Dead)));
+    for (k, status) in verdicts {
+        infos[k].status = status;
+        infos[k].confidence = 1.0;
+        infos[k].reason = StatusReason::EatsCaptive;
+        turned[k] = true;
     }
 }
 
