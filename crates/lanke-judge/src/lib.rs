@@ -20,6 +20,7 @@ mod carving;
 mod chain_table;
 mod classes;
 mod confirm;
+mod contested;
 mod dame_shapes;
 mod double_atari;
 mod double_ko;

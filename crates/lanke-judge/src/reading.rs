@@ -34,6 +34,7 @@ use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
 use crate::benson::surviving_chains;
+use crate::contested::Contest;
 
 /// The largest single region counted as eye space.
 pub(crate) const MAX_REGION: usize = 12;
@@ -353,31 +354,56 @@ pub(crate) fn lives(board: &Board, enc: &Enclosure, first: Color) -> Option<bool
 /// The search's value for the defender (-1 dead, 0 seki, 1 alive), exact
 /// inside `window` and a bound beyond it.
 fn search_value(board: &Board, enc: &Enclosure, first: Color, window: (i8, i8)) -> Option<i8> {
-    // The core: the wall chains of `CORE_STONES` or more (all of them if
-    // none is that big). Losing a smaller chain (a cutting stone, a tail)
-    // is not losing the group, which may still live without it.
-    let mut core: Vec<usize> = enc
-        .wall_chains(board)
-        .into_iter()
-        .filter(|stones| stones.len() >= CORE_STONES)
-        .flatten()
-        .collect();
-    if core.is_empty() {
-        core = enc.walls.clone();
+    Search::new(board, enc, None).value(board, first, None, 0, 0, window.0, window.1)
+}
+
+/// Reads `enc` on `board` with `first` to move, the attacker's short
+/// chains of `contest` capturable (see `contested`). `None` when the node
+/// budget or the depth runs out first.
+pub(crate) fn read_contested(
+    board: &Board,
+    enc: &Enclosure,
+    contest: &Contest,
+    first: Color,
+) -> Option<LocalStatus> {
+    let v = Search::new(board, enc, Some(contest)).value(board, first, None, 0, 0, -1, 1)?;
+    Some(match v {
+        -1 => LocalStatus::Dead,
+        0 => LocalStatus::Seki,
+        _ => LocalStatus::Alive,
+    })
+}
+
+impl<'a> Search<'a> {
+    fn new(board: &Board, enc: &'a Enclosure, contest: Option<&'a Contest>) -> Search<'a> {
+        // The core: the wall chains of `CORE_STONES` or more (all of them if
+        // none is that big). Losing a smaller chain (a cutting stone, a tail)
+        // is not losing the group, which may still live without it.
+        let mut core: Vec<usize> = enc
+            .wall_chains(board)
+            .into_iter()
+            .filter(|stones| stones.len() >= CORE_STONES)
+            .flatten()
+            .collect();
+        if core.is_empty() {
+            core = enc.walls.clone();
+        }
+        Search {
+            enc,
+            contest,
+            core,
+            attacker: enc.defender.opponent(),
+            nodes: 0,
+            table: FxHashMap::default(),
+            path: Vec::new(),
+        }
     }
-    let mut search = Search {
-        enc,
-        core,
-        attacker: enc.defender.opponent(),
-        nodes: 0,
-        table: FxHashMap::default(),
-        path: Vec::new(),
-    };
-    search.value(board, first, None, 0, 0, window.0, window.1)
 }
 
 struct Search<'a> {
     enc: &'a Enclosure,
+    /// The attacker's chains the defender may capture, if any.
+    contest: Option<&'a Contest>,
     core: Vec<usize>,
     attacker: Color,
     nodes: u32,
@@ -421,10 +447,27 @@ impl Search<'_> {
             .iter()
             .any(|&s| board.cell(s) != Cell::of(defender))
         {
-            return Some(-1);
+            // A contested chain the defender takes back at once makes the
+            // capture a trade, not a kill.
+            let trade = to_move == defender
+                && self
+                    .contest
+                    .is_some_and(|c| c.in_atari(board, ko).is_some());
+            return Some(if trade { 0 } else { -1 });
         }
         if locally_alive(board, self.enc, &self.core) {
             return Some(1);
+        }
+        // Capturing a short attacker chain beside the walls opens them.
+        if self.contest.is_some_and(|c| c.captured(board)) {
+            // Unless the attacker takes the core back at once.
+            let trade = to_move == self.attacker
+                && self.core.iter().any(|&s| {
+                    board
+                        .liberties_at_most::<1>(s)
+                        .is_some_and(|(l, n)| n == 1 && Some(l[0]) != ko)
+                });
+            return Some(if trade { 0 } else { 1 });
         }
         if passes >= 2 {
             return Some(0);
@@ -445,6 +488,21 @@ impl Search<'_> {
             .filter(|&i| board.cell(i) == Cell::Empty)
             .collect();
         moves.extend(outside_moves(board, self.enc, to_move == self.attacker));
+        if let Some(c) = self.contest {
+            // The defender fills the contested chains' outside liberties
+            // and takes one in atari at its last liberty; the attacker
+            // takes a filling stone left in atari.
+            let take = if maximizing {
+                c.in_atari(board, ko)
+            } else {
+                c.filler_in_atari(board, ko)
+            };
+            for &l in c.liberties.iter().chain(take.as_slice()) {
+                if board.cell(l) == Cell::Empty && !moves.contains(&l) {
+                    moves.push(l);
+                }
+            }
+        }
         self.path.push(board.hash());
         // Moves first, the pass last.
         for m in moves.into_iter().map(Some).chain(std::iter::once(None)) {

@@ -19,6 +19,7 @@ use crate::benson::{pass_alive_in, sealed_empty_points, PassAlive};
 use crate::big_eyes::alive_by_eye_space;
 use crate::captives::captive_stones;
 use crate::carving::carve;
+use crate::contested::{contested_verdict, Contest, Contested};
 use crate::double_ko::double_ko_sekis;
 use crate::eye_links::break_false_seki;
 use crate::group_races::{settle_counted_races, settle_group_races};
@@ -426,6 +427,38 @@ pub(crate) fn chain_statuses(
                         || race_saves_walls(board, enc, pass_alive))
                 {
                     continue;
+                }
+                // The attacker's chains beside the walls may be too short
+                // of liberties to fill the walls' (see `contested`).
+                let mut status = status;
+                let mut contested: Option<Contest> = None;
+                if status == LocalStatus::Dead {
+                    if let Some(contest) = Contest::around(board, enc, pass_alive, |i| {
+                        safe_stone(&infos, &chain_of, &sure, i)
+                    }) {
+                        match contested_verdict(board, enc, &contest) {
+                            Contested::Stands => {}
+                            Contested::Dropped => continue,
+                            Contested::Seki => {
+                                status = LocalStatus::Seki;
+                                contested = Some(contest);
+                            }
+                        }
+                    }
+                }
+                if let Some(contest) = &contested {
+                    for &s in &contest.stones {
+                        involved.push(chain_of[s]);
+                    }
+                    involved.sort_unstable();
+                    involved.dedup();
+                    // The liberties the walls share with the contest.
+                    for &l in &enc.outside {
+                        let beside = Board::neighbours(l)
+                            .iter()
+                            .any(|n| contest.stones.binary_search(n).is_ok());
+                        read_shared[l] |= beside;
+                    }
                 }
                 for &k in &involved {
                     let wall = infos[k].color == defender;

@@ -11,7 +11,8 @@
 //! Stones the playouts give up that join a live group whoever moves
 //! first live. A chain the playouts leave open beside one the races turn
 //! alive is read against it, its one-point eye counted as a liberty. A
-//! group lives by eating the few stones it shuts in.
+//! group lives by eating the few stones it shuts in. Stones shut in by an
+//! eyeless chain short of liberties stand in seki with it.
 
 mod common;
 
@@ -244,4 +245,25 @@ fn a_corner_eats_the_stones_it_shuts_in() {
         assert_eq!(status_at(&j, inner), Status::Dead, "{inner}");
     }
     assert_eq!(j.after_fill.territory, [46, 39]);
+}
+
+/// NHK Cup 48 game 44 (2000, komi 5.5, recorded W+0.5, GNU Go's count
+/// too; Black to move): Black's ga and hb–ib–ia stand inside White's
+/// eyeless 24 stones at the top, which share fa, hc, ja and jb with them
+/// and have three liberties of their own (fe, fg, ig), ig joining White's
+/// eight at jg (liberties ig and lf). Read with White's stones safe, the
+/// four are dead whoever moves first (White's fa, then filling: W+13.5).
+/// But once Black fills White's outside liberties, starting with fg
+/// (White's extension there would reach eg) and lf (White answers at
+/// ig), filling a shared liberty is self-atari for White: moving first
+/// Black keeps a seki, and every chain of the shape stands in it. The
+/// count is the record's.
+#[test]
+fn stones_inside_an_eyeless_chain_short_of_liberties_stand_in_seki() {
+    let j = judged("games/NHK/48/44.sgf");
+    for seki in ["ea", "jg", "ga", "ia"] {
+        assert_eq!(status_at(&j, seki), Status::Seki, "{seki}");
+    }
+    assert_eq!(j.dead[0], pts(&["bg", "pi", "qj", "sp"]));
+    assert_eq!(j.after_fill.territory, [32, 25]);
 }

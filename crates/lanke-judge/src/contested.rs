@@ -1,0 +1,191 @@
+//! The attacker's short chains beside an enclosure: a check of the
+//! enclosure reading's "dead whoever moves first".
+//!
+//! The enclosure reading (`reading`) holds the attacker's stones around an
+//! enclosure uncapturable, and lets the attacker fill every liberty of the
+//! walls. But an attacker chain beside the walls that has no eye and few
+//! liberties of its own cannot always afford to: the liberties it shares
+//! with the walls are its own too, and once the defender has filled its
+//! outside liberties (dame, to a player), filling a shared one is
+//! self-atari. Both sides' stones then stand in seki — the shape of NHK
+//! Cup 48 game 44, where White's eyeless top chain and Black's four stones
+//! inside it share four liberties, and GNU Go and the record count a seki.
+//!
+//! Here the *contest* of an enclosure is the set of such chains: attacker
+//! chains beside the walls, not proven alive, with at most
+//! `MAX_CONTESTED_LIBERTIES` liberties, and the short attacker chains that
+//! share a liberty with them (a move there joins them). The reading is
+//! then run again with the defender free to fill their liberties, a
+//! capture of one of them counting as life, and an attacker move that
+//! reaches liberties the contest does not track counting as an escape,
+//! after which the chain is safe again and the plain reading goes on.
+//!
+//! Only the geometry of the contest and the verdict's rule live here; the
+//! search is `reading`'s.
+
+use lanke_board::{Board, Cell};
+
+use crate::reading::{read_contested, Enclosure, LocalStatus, CORE_STONES};
+
+/// Attacker chains with more liberties than this are left safe.
+pub(crate) const MAX_CONTESTED_LIBERTIES: usize = 8;
+/// The most chains one contest holds.
+const MAX_CONTESTED_CHAINS: usize = 3;
+/// The most liberties (outside the enclosure) the reading may play on for
+/// the contest: each is a move at every node.
+const MAX_CONTESTED_POINTS: usize = 8;
+
+/// The attacker's short chains beside one enclosure.
+pub(crate) struct Contest {
+    /// One stone of each contested chain of `CORE_STONES` or more: taking
+    /// one is life for the defender.
+    anchors: Vec<usize>,
+    /// Every stone of the contested chains, sorted.
+    pub stones: Vec<usize>,
+    /// Their liberties outside the enclosure's region and the walls'
+    /// outside liberties, sorted: the points the reading adds.
+    pub liberties: Vec<usize>,
+    /// The attacker's colour.
+    attacker: Cell,
+}
+
+impl Contest {
+    /// The contest around `enc` on `board`: none when no attacker chain
+    /// beside its walls is short of liberties, or when the short ones
+    /// reach too far to read, or lie beside defender stones that are neither
+    /// walls nor `safe_defender`. `pass_alive` vouches for attacker stones.
+    pub(crate) fn around(
+        board: &Board,
+        enc: &Enclosure,
+        pass_alive: impl Fn(usize) -> bool,
+        safe_defender: impl Fn(usize) -> bool,
+    ) -> Option<Contest> {
+        let attacker = Cell::of(enc.defender.opponent());
+        let defender = Cell::of(enc.defender);
+        let inside = |p: usize| {
+            enc.region.binary_search(&p).is_ok() || enc.outside.binary_search(&p).is_ok()
+        };
+        let mut anchors: Vec<usize> = Vec::new();
+        let mut chain_count = 0;
+        let mut stones: Vec<usize> = Vec::new();
+        let mut liberties: Vec<usize> = Vec::new();
+        let mut queue: Vec<usize> = enc
+            .attackers_beside(board, &enc.walls, &pass_alive)
+            .iter()
+            .filter(|b| b.liberties <= MAX_CONTESTED_LIBERTIES)
+            .map(|b| b.stone)
+            .collect();
+        while let Some(s) = queue.pop() {
+            if stones.contains(&s) {
+                continue;
+            }
+            let libs = board.liberties_at_most::<MAX_CONTESTED_LIBERTIES>(s)?;
+            let chain = board.chain(s).0;
+            if chain_count == MAX_CONTESTED_CHAINS {
+                return None;
+            }
+            chain_count += 1;
+            // Taking a chain of a stone or two opens no wall (as losing
+            // one is not losing the group, see `reading`'s core).
+            if chain.len() >= CORE_STONES {
+                anchors.push(s);
+            }
+            stones.extend(chain);
+            for &l in &libs.0[..libs.1] {
+                if inside(l) || liberties.contains(&l) {
+                    continue;
+                }
+                // Beside a defender stone that is neither a wall nor safe
+                // (a dead stone, a weak group) the liberty opens fights
+                // the reading does not play.
+                let weak = Board::neighbours(l).iter().any(|&n| {
+                    board.cell(n) == defender
+                        && enc.walls.binary_search(&n).is_err()
+                        && !safe_defender(n)
+                });
+                if weak {
+                    return None;
+                }
+                liberties.push(l);
+                // A short chain across this liberty is joined by a move
+                // here: it is part of the contest.
+                for n in Board::neighbours(l) {
+                    if board.cell(n) == attacker && !pass_alive(n) && !stones.contains(&n) {
+                        queue.push(n);
+                    }
+                }
+            }
+        }
+        if anchors.is_empty() || liberties.len() > MAX_CONTESTED_POINTS {
+            return None;
+        }
+        stones.sort_unstable();
+        liberties.sort_unstable();
+        Some(Contest {
+            anchors,
+            stones,
+            liberties,
+            attacker,
+        })
+    }
+
+    /// Has a contested chain been captured on `board`?
+    pub(crate) fn captured(&self, board: &Board) -> bool {
+        self.anchors.iter().any(|&a| board.cell(a) != self.attacker)
+    }
+
+    /// A liberty at which the defender captures a contested chain standing
+    /// in atari on `board` (not the ko point `ko`), if any.
+    pub(crate) fn in_atari(&self, board: &Board, ko: Option<usize>) -> Option<usize> {
+        self.anchors.iter().find_map(|&a| {
+            let (l, n) = board.liberties_at_most::<1>(a)?;
+            (board.cell(a) == self.attacker && n == 1 && Some(l[0]) != ko).then_some(l[0])
+        })
+    }
+
+    /// The last liberty of a defender chain on a contested liberty (a
+    /// filling stone) standing in atari on `board` (not the ko point
+    /// `ko`), if any: the attacker takes it there.
+    pub(crate) fn filler_in_atari(&self, board: &Board, ko: Option<usize>) -> Option<usize> {
+        let defender = match self.attacker {
+            Cell::Black => Cell::White,
+            _ => Cell::Black,
+        };
+        self.liberties.iter().find_map(|&f| {
+            if board.cell(f) != defender {
+                return None;
+            }
+            let (l, n) = board.liberties_at_most::<1>(f)?;
+            (n == 1 && Some(l[0]) != ko).then_some(l[0])
+        })
+    }
+}
+
+/// What the contest makes of an enclosure read dead whoever moves first.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Contested {
+    /// Read again with the contest, the defender is still dead moving
+    /// first (or the reading runs out): the verdict stands.
+    Stands,
+    /// The defender moving first reaches a seki, and moving second no
+    /// more than that: both sides' stones are in seki (a finished
+    /// position's defender fills the dame that keeps it, as the owner of
+    /// a group that lives moving first answers the attack).
+    Seki,
+    /// The defender moving first captures a contested chain or lives: the
+    /// reading cannot say, the verdict is dropped.
+    Dropped,
+}
+
+/// The contest's verdict on `enc` (read dead whoever moves first).
+pub(crate) fn contested_verdict(board: &Board, enc: &Enclosure, contest: &Contest) -> Contested {
+    let defender = enc.defender;
+    match read_contested(board, enc, contest, defender) {
+        None | Some(LocalStatus::Dead) => Contested::Stands,
+        Some(LocalStatus::Alive) => Contested::Dropped,
+        Some(LocalStatus::Seki) => match read_contested(board, enc, contest, defender.opponent()) {
+            Some(LocalStatus::Alive) | None => Contested::Dropped,
+            Some(_) => Contested::Seki,
+        },
+    }
+}
