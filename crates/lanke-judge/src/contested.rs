@@ -189,3 +189,72 @@ pub(crate) fn contested_verdict(board: &Board, enc: &Enclosure, contest: &Contes
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lanke_sgf::{Color, Point};
+
+    use crate::board_from_top_rows as board_top;
+    use crate::reading::{enclosures, read};
+
+    /// The board of `rows` and Black's enclosure around the eye at d0
+    /// (`ca` and `db`–`eb`–`ea` in SGF: Black's lone stone and three
+    /// stones inside White's eyeless chain).
+    fn shut_in(rows: &[&str]) -> (Board, Enclosure) {
+        let b = board_top(9, rows);
+        let eye = Board::idx(Point::new(3, 0));
+        let enc = enclosures(&b, Color::Black)
+            .into_iter()
+            .find(|e| e.region == vec![eye])
+            .expect("Black's enclosure around d0");
+        (b, enc)
+    }
+
+    /// White's eyeless chain shares b0, f0 and f1 with Black's stones
+    /// inside it (the lone c0 and d1–e1–e0, around the eye d0) and has one
+    /// liberty of its own, a2, a dame against Black's live wall. Held
+    /// safe, it takes Black's stones whoever moves first: b0 ataris c0,
+    /// Black connects at d0 with two liberties left against White's
+    /// three. Read as capturable: moving first Black fills a2, and after
+    /// b0 and d0 both sides have f0 and f1 only, a seki; moving second,
+    /// dead. Both sides' stones are in seki (GNU Go's final status too).
+    /// With a second liberty of White's own (h0) Black is a move short even
+    /// moving first — after a2 and b0, d0 leaves two liberties against
+    /// three, and h0 lets White take c0 at d0, a ko Black cannot retake,
+    /// with c0 a liberty more — and the verdict stands.
+    #[test]
+    fn an_eyeless_chain_short_of_liberties_keeps_the_stones_it_shuts_in_in_seki() {
+        let rows = [
+            "O.X.X.OX.", //
+            "OOOXX.OX.", //
+            ".OOOOOOX.", //
+            "XXXXXXXX.", //
+        ];
+        let (b, enc) = shut_in(&rows);
+        assert_eq!(read(&b, &enc, Color::Black), Some(LocalStatus::Dead));
+        assert_eq!(read(&b, &enc, Color::White), Some(LocalStatus::Dead));
+        let contest = Contest::around(&b, &enc, |_| false, |_| true).expect("a contest");
+        assert_eq!(contest.stones.len(), 12);
+        assert_eq!(contest.liberties, vec![Board::idx(Point::new(0, 2))]);
+        assert_eq!(
+            read_contested(&b, &enc, &contest, Color::Black),
+            Some(LocalStatus::Seki)
+        );
+        assert_eq!(
+            read_contested(&b, &enc, &contest, Color::White),
+            Some(LocalStatus::Dead)
+        );
+        assert_eq!(contested_verdict(&b, &enc, &contest), Contested::Seki);
+        // Beside a defender stone that is not safe the contest is not read.
+        assert!(Contest::around(&b, &enc, |_| false, |_| false).is_none());
+
+        let mut rows = rows;
+        rows[0] = "O.X.X.O.X";
+        rows[1] = "OOOXX.OXX";
+        let (b, enc) = shut_in(&rows);
+        let contest = Contest::around(&b, &enc, |_| false, |_| true).expect("a contest");
+        assert_eq!(contest.liberties.len(), 2);
+        assert_eq!(contested_verdict(&b, &enc, &contest), Contested::Stands);
+    }
+}
