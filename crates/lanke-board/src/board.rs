@@ -447,22 +447,20 @@ impl Board {
     fn remove_chain(&mut self, i: usize) -> (u16, usize) {
         let color = self.cells[i];
         let mut removed = 0u16;
-        let mut stack = [0u16; CELLS];
-        let mut len = 1;
-        stack[0] = i as u16;
+        let mut stack = WALK_STACK.take();
+        stack.clear();
+        stack.push(i as u16);
         self.set(i, Cell::Empty);
-        while len > 0 {
-            len -= 1;
-            let j = usize::from(stack[len]);
+        while let Some(j) = stack.pop() {
             removed += 1;
-            for n in Self::neighbours(j) {
+            for n in Self::neighbours(usize::from(j)) {
                 if self.cells[n] == color {
                     self.set(n, Cell::Empty);
-                    stack[len] = n as u16;
-                    len += 1;
+                    stack.push(n as u16);
                 }
             }
         }
+        WALK_STACK.set(stack);
         (removed, i)
     }
 
