@@ -45,8 +45,9 @@ pub(crate) struct Contest {
     /// Their liberties outside the enclosure's region and the walls'
     /// outside liberties, sorted: the points the reading adds.
     pub liberties: Vec<usize>,
-    /// The attacker's colour.
+    /// The attacker's colour and the defender's.
     attacker: Cell,
+    defender: Cell,
 }
 
 impl Contest {
@@ -126,6 +127,7 @@ impl Contest {
             stones,
             liberties,
             attacker,
+            defender,
         })
     }
 
@@ -138,8 +140,11 @@ impl Contest {
     /// in atari on `board` (not the ko point `ko`), if any.
     pub(crate) fn in_atari(&self, board: &Board, ko: Option<usize>) -> Option<usize> {
         self.anchors.iter().find_map(|&a| {
+            if board.cell(a) != self.attacker {
+                return None;
+            }
             let (l, n) = board.liberties_at_most::<1>(a)?;
-            (board.cell(a) == self.attacker && n == 1 && Some(l[0]) != ko).then_some(l[0])
+            (n == 1 && Some(l[0]) != ko).then_some(l[0])
         })
     }
 
@@ -147,12 +152,8 @@ impl Contest {
     /// filling stone) standing in atari on `board` (not the ko point
     /// `ko`), if any: the attacker takes it there.
     pub(crate) fn filler_in_atari(&self, board: &Board, ko: Option<usize>) -> Option<usize> {
-        let defender = match self.attacker {
-            Cell::Black => Cell::White,
-            _ => Cell::Black,
-        };
         self.liberties.iter().find_map(|&f| {
-            if board.cell(f) != defender {
+            if board.cell(f) != self.defender {
                 return None;
             }
             let (l, n) = board.liberties_at_most::<1>(f)?;
