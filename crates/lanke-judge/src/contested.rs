@@ -139,27 +139,29 @@ impl Contest {
     /// A liberty at which the defender captures a contested chain standing
     /// in atari on `board` (not the ko point `ko`), if any.
     pub(crate) fn in_atari(&self, board: &Board, ko: Option<usize>) -> Option<usize> {
-        self.anchors.iter().find_map(|&a| {
-            if board.cell(a) != self.attacker {
-                return None;
-            }
-            let (l, n) = board.liberties_at_most::<1>(a)?;
-            (n == 1 && Some(l[0]) != ko).then_some(l[0])
-        })
+        self.anchors
+            .iter()
+            .find_map(|&a| last_liberty(board, a, self.attacker, ko))
     }
 
     /// The last liberty of a defender chain on a contested liberty (a
     /// filling stone) standing in atari on `board` (not the ko point
     /// `ko`), if any: the attacker takes it there.
     pub(crate) fn filler_in_atari(&self, board: &Board, ko: Option<usize>) -> Option<usize> {
-        self.liberties.iter().find_map(|&f| {
-            if board.cell(f) != self.defender {
-                return None;
-            }
-            let (l, n) = board.liberties_at_most::<1>(f)?;
-            (n == 1 && Some(l[0]) != ko).then_some(l[0])
-        })
+        self.liberties
+            .iter()
+            .find_map(|&f| last_liberty(board, f, self.defender, ko))
     }
+}
+
+/// The one liberty of the chain of colour `color` standing at `at` on
+/// `board`, when it has only that one and it is not the ko point `ko`.
+fn last_liberty(board: &Board, at: usize, color: Cell, ko: Option<usize>) -> Option<usize> {
+    if board.cell(at) != color {
+        return None;
+    }
+    let (l, n) = board.liberties_at_most::<1>(at)?;
+    (n == 1 && Some(l[0]) != ko).then_some(l[0])
 }
 
 /// What the contest makes of an enclosure read dead whoever moves first.

@@ -22,7 +22,10 @@
 //! Benson's test restricted to the enclosure, where a sub-region open to
 //! points outside it is no eye), or seki (both sides pass with neither).
 //! The enclosure may also be an eye space carved out of a region open to
-//! the attacker's area (`carving`). Two passes,
+//! the attacker's area (`carving`). Read with a contest (`contested`), the
+//! attacker's short chains beside the walls are capturable: the defender
+//! may fill their outside liberties, and taking one is life unless the
+//! core is taken back at once (a trade, valued as a seki). Two passes,
 //! positional repetition within a line, a depth and a node budget bound the
 //! search; a search that runs out of them answers nothing.
 //!
