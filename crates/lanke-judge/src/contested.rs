@@ -15,10 +15,16 @@
 //! chains beside the walls, not proven alive, with at most
 //! `MAX_CONTESTED_LIBERTIES` liberties, and the short attacker chains that
 //! share a liberty with them (a move there joins them). The reading is
-//! then run again with the defender free to fill their liberties, a
-//! capture of one of them counting as life, and an attacker move that
-//! reaches liberties the contest does not track counting as an escape,
-//! after which the chain is safe again and the plain reading goes on.
+//! then run again with the defender free to fill their liberties outside
+//! the enclosure and to take one in atari, and the attacker free to take a
+//! filling stone left in atari. Taking a contested chain of `CORE_STONES`
+//! or more is life, unless the attacker takes the core back at once; and
+//! losing the core while a contested chain can be taken back at once is a
+//! trade, a seki's value. A chain that joins one outside the contest
+//! reaches liberties nobody fills there: it is safe again. A contest
+//! whose liberties touch a defender stone that is neither a wall nor safe
+//! is not read (a dead stone, a weak group: fights the reading does not
+//! play).
 //!
 //! Only the geometry of the contest and the verdict's rule live here; the
 //! search is `reading`'s.
