@@ -2,7 +2,8 @@
 //! a confidence. Benson's proof settles what it can, seeded playouts judge
 //! the rest (run a second time, with the tactical reader's captives given
 //! up, where the two disagree), and local reading (its dead verdicts
-//! checked against the attacker's chains beside the walls), double-ko and
+//! checked against the attacker's chains beside the walls, and read again
+//! with the short ones capturable: a seki), double-ko and
 //! standoff recognition (the hanezeki, and the playouts' sekis a throw-in
 //! breaks), the races between groups (read, or counted when too long
 //! to read) and the links of given-up stones to live groups overrule
