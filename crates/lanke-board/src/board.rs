@@ -9,9 +9,9 @@ const STRIDE: usize = MAX_BOARD_SIZE as usize + 2;
 pub(crate) const CELLS: usize = STRIDE * STRIDE;
 
 thread_local! {
-    /// The stack of [`Board::walk_liberties_marking`], reused by every walk
-    /// of the thread (a walk inside a walk would find it taken and start
-    /// an empty one).
+    /// The stack of [`Board::walk_liberties_marking`] and of a capture's
+    /// removal, reused by every walk of the thread (a walk inside a walk
+    /// would find it taken and start an empty one).
     static WALK_STACK: std::cell::Cell<Vec<u16>> = const { std::cell::Cell::new(Vec::new()) };
 }
 

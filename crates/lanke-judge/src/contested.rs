@@ -162,7 +162,12 @@ impl Contest {
 
 /// The one liberty of the chain of colour `color` standing at `at` on
 /// `board`, when it has only that one and it is not the ko point `ko`.
-fn last_liberty(board: &Board, at: usize, color: Cell, ko: Option<usize>) -> Option<usize> {
+pub(crate) fn last_liberty(
+    board: &Board,
+    at: usize,
+    color: Cell,
+    ko: Option<usize>,
+) -> Option<usize> {
     if board.cell(at) != color {
         return None;
     }

@@ -37,7 +37,7 @@ use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
 use crate::benson::surviving_chains;
-use crate::contested::Contest;
+use crate::contested::{last_liberty, Contest};
 
 /// The largest single region counted as eye space.
 pub(crate) const MAX_REGION: usize = 12;
@@ -464,12 +464,12 @@ impl Search<'_> {
         // Capturing a short attacker chain beside the walls opens them.
         if self.contest.is_some_and(|c| c.captured(board)) {
             // Unless the attacker takes the core back at once.
+            let own = Cell::of(defender);
             let trade = to_move == self.attacker
-                && self.core.iter().any(|&s| {
-                    board
-                        .liberties_at_most::<1>(s)
-                        .is_some_and(|(l, n)| n == 1 && Some(l[0]) != ko)
-                });
+                && self
+                    .core
+                    .iter()
+                    .any(|&s| last_liberty(board, s, own, ko).is_some());
             return Some(if trade { 0 } else { 1 });
         }
         if passes >= 2 {
