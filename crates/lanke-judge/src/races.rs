@@ -28,7 +28,8 @@
 //! costs is the caller's business (the filler's protective moves).
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+
+use rustc_hash::FxHashMap;
 
 use lanke_board::{Board, Cell, Visited};
 use lanke_sgf::Color;
@@ -167,7 +168,7 @@ pub(crate) fn race_saving_moves(board: &Board, targets: RaceTargets, side: Color
 /// turn after turn; the liberties key them, since a race changes only
 /// when a liberty is filled.
 #[derive(Default)]
-pub(crate) struct RaceMemo(RefCell<HashMap<RaceKey, Vec<usize>>>);
+pub(crate) struct RaceMemo(RefCell<FxHashMap<RaceKey, Vec<usize>>>);
 
 type RaceKey = (Color, usize, usize, Vec<usize>, Vec<usize>);
 
@@ -227,7 +228,7 @@ struct Race {
     nodes: u32,
     /// Answers read to the end (not cut by the depth bound), by position,
     /// side to move, ko ban and passes in a row.
-    known: HashMap<(u64, Color, Option<usize>, u32), bool>,
+    known: FxHashMap<(u64, Color, Option<usize>, u32), bool>,
 }
 
 impl Race {
@@ -239,7 +240,7 @@ impl Race {
             root: board.clone(),
             limits,
             nodes: 0,
-            known: HashMap::new(),
+            known: FxHashMap::default(),
         }
     }
 

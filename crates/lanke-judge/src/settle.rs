@@ -28,7 +28,8 @@
 //! (`pipeline`).
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+
+use rustc_hash::FxHashMap;
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
@@ -78,10 +79,10 @@ struct Search<'s, 'a, F: Fn(usize) -> PointClass> {
     settler: &'s Settler<'a, F>,
     /// The best value and move of each state read: (board hash, side to
     /// move, ko point, passes in a row).
-    memo: HashMap<StateKey, (i32, Option<usize>)>,
+    memo: FxHashMap<StateKey, (i32, Option<usize>)>,
     /// The count of each board reached, by its hash (shared by every
     /// region's reading of one position).
-    counts: &'s mut HashMap<u64, i32>,
+    counts: &'s mut FxHashMap<u64, i32>,
     nodes: usize,
     depth_cap: usize,
 }
@@ -90,7 +91,7 @@ impl<F: Fn(usize) -> PointClass> Settler<'_, F> {
     /// Reads every region out, with Black moving first and with White.
     pub(crate) fn read_all(&self) -> Vec<RegionRead> {
         let base = self.count(self.root);
-        let mut counts = HashMap::new();
+        let mut counts = FxHashMap::default();
         self.regions()
             .into_iter()
             .filter_map(|region| {
@@ -276,11 +277,11 @@ impl<F: Fn(usize) -> PointClass> Settler<'_, F> {
         region: &[usize],
         first: Color,
         base: i32,
-        counts: &mut HashMap<u64, i32>,
+        counts: &mut FxHashMap<u64, i32>,
     ) -> Option<Read> {
         let mut search = Search {
             settler: self,
-            memo: HashMap::new(),
+            memo: FxHashMap::default(),
             counts,
             nodes: 0,
             depth_cap: 2 * region.len() + 6,
