@@ -249,8 +249,14 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
                             .is_some_and(|d| d[c.index()][k] < d[c.opponent().index()][k]))
             };
             // Dead stones keep their class (their points count as the
-            // opponent's territory).
-            if !matches!(classes[idx(i)], PointClass::DeadStone(_)) {
+            // opponent's territory), but in a seki's eye: the stone is
+            // still taken, a prisoner, and its point, taken, is one more
+            // point of that eye, which no territory count includes (the
+            // Japanese 1989 rules' ruling on a dead stone inside a seki;
+            // Judan 11/W05 counts Black's stone at ap so).
+            if matches!(class, PointClass::SekiEye(_)) {
+                classes[idx(i)] = class;
+            } else if !matches!(classes[idx(i)], PointClass::DeadStone(_)) {
                 let owner = match &own {
                     Some(o) if open_border && owns(o, Color::Black) => Some(Color::Black),
                     Some(o) if open_border && owns(o, Color::White) => Some(Color::White),

@@ -760,3 +760,22 @@ fn a_capture_an_atari_undoes_saves_no_corner() {
     assert_eq!(status_at(&j, "aa"), Status::Alive);
     assert_eq!(j.after_fill.territory, [83, 80]);
 }
+
+/// Judan 11, W05 (komi 5.5, recorded B+4.5): in the lower left, White's
+/// chains around ao-aq live in seki with Black's ar and bs, and Black's
+/// stone at ap stands in atari inside White's two-point eye (ap, bp).
+/// The stone is dead, a prisoner, but its point is one more point of a
+/// seki's eye, which no territory count includes — the Japanese 1989
+/// rules' ruling on a dead stone inside a seki. Counted as White's
+/// territory, the point gave White one point too many (B+3.5).
+#[test]
+fn a_dead_stone_inside_a_seki_eye_is_a_prisoner_on_no_territory() {
+    let j = judged(lanke_testdata::cwi_file("games/Judan/11/W05.sgf")).0;
+    assert_eq!(status_at(&j, "aq"), Status::Seki);
+    assert_eq!(status_at(&j, "ar"), Status::Seki);
+    assert!(j.dead[0].contains(&Point::from_sgf("ap").unwrap()));
+    assert_eq!(class(&j, "ap"), PointClass::SekiEye(Color::White));
+    assert_eq!(class(&j, "bp"), PointClass::SekiEye(Color::White));
+    assert_eq!(j.after_fill.seki_eyes, [1, 2]);
+    assert_eq!(j.after_fill.territory, [57, 39]);
+}
