@@ -8,6 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use lanke_board::replay;
+use lanke_rules::penalties::record_time_penalty;
 use lanke_rules::{family, points_family, score, KomiMode, Quantities};
 use lanke_sgf::{Event, GameRecord};
 
@@ -29,12 +30,15 @@ pub fn recorded_margin(result: &str) -> Option<f64> {
 }
 
 /// A record `lanke eval` takes: its counted margin (Black minus White,
-/// points), its komi, and the points family it was counted under
-/// (`points_family`: its `RU`, else its komi).
+/// points), its komi, the time penalties its game comment states (points
+/// given to White, `penalties`; the count includes them as it does the
+/// komi) and the points family it was counted under (`points_family`:
+/// its `RU`, else its komi).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EvalCase {
     pub recorded: f64,
     pub komi: f64,
+    pub penalty: f64,
     pub family: &'static str,
 }
 
@@ -53,9 +57,11 @@ pub fn eligible(record: &GameRecord, games_in_file: usize) -> Option<EvalCase> {
     if (margin.abs().fract() - komi.abs().fract()).abs() > 1e-9 {
         return None;
     }
+    let penalty = record_time_penalty(record).unwrap_or(0.0);
     Some(EvalCase {
         recorded: margin,
         komi,
+        penalty,
         family: points_family(record.info.rules.as_deref(), Some(komi)),
     })
 }
@@ -186,8 +192,11 @@ pub fn rescore(
     let EvalCase {
         recorded,
         komi,
+        penalty,
         family: family_id,
     } = *case;
+    // The count the record states: its komi and its stated penalties.
+    let counted = KomiMode::Record(komi + penalty);
     let fam = family(family_id).expect("points family in table");
     let r = replay(record);
     // A game with no rescoring stays in the measured set as a miss.
@@ -221,16 +230,17 @@ pub fn rescore(
     };
     // An engine that cannot score one game costs that game its engine
     // column, not the evaluation.
-    let (engine_margin, engine_error) = match scorer.map(|e| e.final_score(record, komi)) {
+    let (engine_margin, engine_error) = match scorer.map(|e| e.final_score(record, komi + penalty))
+    {
         Some(Ok(m)) => (Some(m), None),
         Some(Err(e)) => (None, Some(e.to_string())),
         None => (None, None),
     };
     let readings = crate::readings::readings(&r, &j, 0);
     let q = &readings.point;
-    let s = score(fam, q, KomiMode::Record(komi));
+    let s = score(fam, q, counted);
     let exact = (s.margin - recorded).abs() < 1e-9;
-    let range = readings.range(fam, KomiMode::Record(komi));
+    let range = readings.range(fam, counted);
     // Only a komi of the area-counting tradition (the one `points_family`
     // reads as Chinese or Ing where `RU` is silent) makes Chinese counting
     // a plausible rule for a record whose `RU` names Japanese rules;
@@ -239,14 +249,7 @@ pub fn rescore(
     let area_komi = points_family(None, Some(komi)) != "japanese";
     let other_rule_exact = fam.id == "japanese"
         && area_komi
-        && (score(
-            family("chinese").expect("family in table"),
-            q,
-            KomiMode::Record(komi),
-        )
-        .margin
-            - recorded)
-            .abs()
+        && (score(family("chinese").expect("family in table"), q, counted).margin - recorded).abs()
             < 1e-9;
     let moves = r.tally.moves[0] + r.tally.moves[1];
     Ok(EvalRow {

@@ -4,6 +4,7 @@
 
 use lanke_board::{replay, Replay};
 use lanke_judge::Judgement;
+use lanke_rules::penalties::{komi_with_penalty, record_time_penalty};
 use lanke_rules::recorded::{parse_result, Recorded};
 use lanke_rules::tianyi::{komi_with_bids, parse_bids};
 use lanke_rules::{score, Family, History, KoRule, KomiMode};
@@ -350,6 +351,7 @@ pub fn process(
         (false, _) => KomiMode::Native,
     };
     let bids = record.info.game_comment.as_deref().and_then(parse_bids);
+    let penalty = record_time_penalty(record);
     // One verdict per distinct ko and suicide rule among the families.
     let history = History::new(&r);
     let mut verdicts: Vec<((KoRule, bool), String)> = Vec::new();
@@ -364,10 +366,11 @@ pub fn process(
         .iter()
         .map(|f| {
             let (komi_mode, bid_note) = komi_with_bids(f, komi_mode, bids.as_ref());
+            let (komi_mode, penalty_note) = komi_with_penalty(komi_mode, penalty);
             let mut sc = score(f, q, komi_mode);
             let range = readings.range(f, komi_mode);
             let [margin_black_first, margin_white_first] = readings.by_first_to_fill(f, komi_mode);
-            if let Some(n) = bid_note {
+            for n in [bid_note, penalty_note].into_iter().flatten() {
                 sc.note = if sc.note.is_empty() {
                     n
                 } else {

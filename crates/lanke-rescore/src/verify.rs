@@ -24,6 +24,7 @@
 //! so a doubtful judgement is told apart from a record that is wrong.
 
 use lanke_board::replay;
+use lanke_rules::penalties::{komi_with_penalty, record_time_penalty};
 use lanke_rules::recorded::{annotations, parse_result, Annotation, MarginUnit, Recorded};
 use lanke_rules::tianyi::{komi_with_bids, parse_bids};
 use lanke_rules::{
@@ -635,6 +636,8 @@ pub fn verify_game(
     let fam = family(fam_id).expect("tradition families are in the table");
     let bids = record.info.game_comment.as_deref().and_then(parse_bids);
     let (komi, _) = komi_with_bids(fam, komi, bids.as_ref());
+    let penalty = record_time_penalty(record);
+    let (komi, _) = komi_with_penalty(komi, penalty);
     let s = score(fam, q, komi);
     let range = readings.range(fam, komi);
     let orders = readings.by_first_to_fill(fam, komi);

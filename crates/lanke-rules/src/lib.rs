@@ -9,6 +9,7 @@
 
 mod families;
 mod legality;
+pub mod penalties;
 mod quantities;
 mod range;
 pub mod recorded;

@@ -87,3 +87,44 @@ fn the_komi_names_the_counting_a_record_leaves_unnamed() {
         std::fs::remove_dir_all(dir).unwrap();
     }
 }
+
+/// The time penalties an Ing Cup record awards at the move where they
+/// fell count as its komi does: the 8th Cup's P03 ("Choi Cheolhan 2
+/// Penalty and Lee Donghun +4.0.", Black Lee, RE[B+5]) and the 9th Cup's
+/// 30 ("Ichiriki Ryo 1 Penalty and Xie Ke +2.0.", Black Xie, RE[B+3])
+/// agree once the award is counted; with the statements taken out, their
+/// boards count B+1 each, the award's points short.
+#[test]
+fn a_stated_time_penalty_counts_as_komi() {
+    let members = [
+        ("games/Ing/08/P03.sgf", "ing-8-p03.sgf"),
+        ("games/Ing/09/30.sgf", "ing-9-30.sgf"),
+    ];
+    let stated = scratch("penalty", &members, |t| t);
+    let (ok, table, _) = verify(&stated);
+    assert!(ok, "{table}");
+    let p03 = row(&table, "ing-8-p03");
+    assert!(
+        p03.contains("B by 5 points") && p03.contains(" agree "),
+        "{p03}"
+    );
+    let g30 = row(&table, "ing-9-30");
+    assert!(
+        g30.contains("B by 3 points") && g30.contains(" agree "),
+        "{g30}"
+    );
+
+    let silent = scratch("no-penalty", &members, |t| {
+        t.replace(" Penalty and ", " and ")
+    });
+    let (ok, table, _) = verify(&silent);
+    assert!(!ok, "{table}");
+    assert!(
+        row(&table, "ing-8-p03").contains("B by 1 points"),
+        "{table}"
+    );
+    assert!(row(&table, "ing-9-30").contains("B by 1 points"), "{table}");
+    for dir in [stated, silent] {
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
