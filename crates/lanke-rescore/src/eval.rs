@@ -30,9 +30,9 @@ pub fn recorded_margin(result: &str) -> Option<f64> {
 }
 
 /// A record `lanke eval` takes: its counted margin (Black minus White,
-/// points), its komi, the time penalties its game comment states (points
-/// given to White, `penalties`; the count includes them as it does the
-/// komi) and the points family it was counted under (`points_family`:
+/// points), its komi, the time penalties the record awards (points given
+/// to White, `lanke_rules::penalties`; its count includes them as it does
+/// the komi) and the points family it was counted under (`points_family`:
 /// its `RU`, else its komi).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EvalCase {
@@ -54,10 +54,11 @@ pub fn eligible(record: &GameRecord, games_in_file: usize) -> Option<EvalCase> {
     }
     let margin = recorded_margin(record.info.result.as_deref()?)?;
     let komi = record.info.komi.points?;
-    if (margin.abs().fract() - komi.abs().fract()).abs() > 1e-9 {
+    let penalty = record_time_penalty(record).unwrap_or(0.0);
+    let counted = komi + penalty;
+    if (margin.abs().fract() - counted.abs().fract()).abs() > 1e-9 {
         return None;
     }
-    let penalty = record_time_penalty(record).unwrap_or(0.0);
     Some(EvalCase {
         recorded: margin,
         komi,
