@@ -24,7 +24,7 @@
 //! so a doubtful judgement is told apart from a record that is wrong.
 
 use lanke_board::replay;
-use lanke_rules::penalties::{komi_with_penalty, record_time_penalty};
+use lanke_rules::penalties::{komi_with_penalty, record_time_penalty, stated_time_penalty};
 use lanke_rules::recorded::{annotations, parse_result, Annotation, MarginUnit, Recorded};
 use lanke_rules::tianyi::{komi_with_bids, parse_bids};
 use lanke_rules::{
@@ -639,6 +639,14 @@ pub fn verify_game(
     let penalty = record_time_penalty(record);
     let (komi, _) = komi_with_penalty(komi, penalty);
     let s = score(fam, q, komi);
+    // The count with the game comment's time penalty too, which a result
+    // may or may not include (`penalties`).
+    let with_comment_penalty = record
+        .info
+        .game_comment
+        .as_deref()
+        .and_then(stated_time_penalty)
+        .map(|p| (p, score(fam, q, komi_with_penalty(komi, Some(p)).0)));
     let range = readings.range(fam, komi);
     let orders = readings.by_first_to_fill(fam, komi);
     let tang = score(family("tang-song").expect("in table"), q, KomiMode::Native);
@@ -681,6 +689,23 @@ pub fn verify_game(
                     .to_string(),
             ),
             (Some(true), _) => ("agree", reason),
+            (Some(false), Annotation::Result(rec))
+                if with_comment_penalty
+                    .as_ref()
+                    .is_some_and(|(_, c)| check_result(rec, c).3 == Some(true)) =>
+            {
+                let (p, c) = with_comment_penalty.as_ref().expect("checked");
+                (
+                    "consistent",
+                    format!(
+                        "the game comment states a time penalty ({}{} points to White), which the result includes: {} with it, {} without",
+                        if *p > 0.0 { "+" } else { "−" },
+                        fmt(p.abs()),
+                        fmt(c.margin),
+                        fmt(s.margin)
+                    ),
+                )
+            }
             (Some(false), Annotation::Result(rec)) => {
                 let (verdict, why) = against_readings(rec, &s, &range, orders, &facts)
                     .unwrap_or(("disagree", String::new()));

@@ -3,9 +3,10 @@
 //! Penalty and Lee Donghun +4.0.]` — the named player is given the points.
 //! Under the Ing rules a penalty changes the count as komi does, and the
 //! records that state an award so count their result with it; a check of
-//! that result against the board must include it too. (The same records'
-//! game comments' `8 komi, -2 time penalty` is no such statement: most
-//! results stated beside it are the board's count without it.)
+//! that result against the board must include it too. The same records'
+//! game comments' `8 komi, -2 time penalty` (White given −2) is read as
+//! well, but as a penalty the result may or may not include: most results
+//! stated beside it are the board's count without it.
 //!
 //! Pure text → data; where the penalty is applied is the caller's.
 
@@ -52,6 +53,52 @@ fn penalty_awards(text: &str, black: &str, white: &str) -> Option<f64> {
     total
 }
 
+/// The points a game comment's `… time penalty` phrases give White
+/// (`+2 time penalty`, `-4 time penalty`, `+4-2 time penalty`, several
+/// phrases summed); `None` when it states none with a sign.
+#[must_use]
+pub fn stated_time_penalty(comment: &str) -> Option<f64> {
+    let mut total = None;
+    let mut rest = comment;
+    while let Some(at) = rest.find("time penalty") {
+        // The signed terms just before the phrase.
+        let before = rest[..at].trim_end();
+        let start = before
+            .rfind(|c: char| !(c.is_ascii_digit() || c == '+' || c == '-' || c == '.'))
+            .map_or(0, |i| i + 1);
+        if let Some(points) = signed_sum(&before[start..]) {
+            *total.get_or_insert(0.0) += points;
+        }
+        rest = &rest[at + "time penalty".len()..];
+    }
+    total
+}
+
+/// The sum of a run of signed terms such as `+4-2`; each term needs its
+/// sign (an unsigned number says nothing of who was penalised).
+fn signed_sum(terms: &str) -> Option<f64> {
+    let mut sum = None;
+    let mut chars = terms.char_indices().peekable();
+    while let Some((i, sign)) = chars.next() {
+        let sign = match sign {
+            '+' => 1.0,
+            '-' => -1.0,
+            _ => return None,
+        };
+        let mut end = terms.len();
+        while let Some(&(j, c)) = chars.peek() {
+            if c == '+' || c == '-' {
+                end = j;
+                break;
+            }
+            chars.next();
+        }
+        let value: f64 = terms[i + 1..end].parse().ok()?;
+        *sum.get_or_insert(0.0) += sign * value;
+    }
+    sum
+}
+
 /// The record's komi with the record's stated time penalties added (a
 /// note saying so), when the komi is the record's; the native komi of a
 /// family is that family's rule, which a penalty in one game does not
@@ -89,6 +136,20 @@ mod tests {
             "Ichiriki Ryo 2 Penalty and Xie Ke +4.0, Xie Ke 1 Penalty and Ichiriki Ryo +2.0.";
         assert_eq!(penalty_awards(both, "Ichiriki Ryo", "Xie Ke"), Some(2.0));
         assert_eq!(penalty_awards(award, "Someone", "Else"), None);
+    }
+
+    #[test]
+    fn the_game_comments_penalties_are_read_with_their_signs() {
+        // Ing Cup 1 game A01 (2019): W+13 on the board's W+11.
+        assert_eq!(stated_time_penalty("8 komi, +2 time penalty"), Some(2.0));
+        assert_eq!(stated_time_penalty("8 komi, -4 time penalty"), Some(-4.0));
+        assert_eq!(stated_time_penalty("8 komi, +4-2 time penalty"), Some(2.0));
+        assert_eq!(
+            stated_time_penalty("8 komi, +2 time penalty, -4 time penalty"),
+            Some(-2.0)
+        );
+        assert_eq!(stated_time_penalty("8 komi"), None);
+        assert_eq!(stated_time_penalty("2 time penalty"), None);
     }
 
     #[test]

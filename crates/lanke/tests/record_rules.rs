@@ -93,16 +93,27 @@ fn the_komi_names_the_counting_a_record_leaves_unnamed() {
 /// Penalty and Lee Donghun +4.0.", Black Lee, RE[B+5]) and the 9th Cup's
 /// 30 ("Ichiriki Ryo 1 Penalty and Xie Ke +2.0.", Black Xie, RE[B+3])
 /// agree once the award is counted; with the statements taken out, their
-/// boards count B+1 each, the award's points short.
+/// boards count B+1 each, the award's points short. A game comment's
+/// `8 komi, +2 time penalty` is a penalty the result may or may not
+/// include: Ing Cup 1, A01 (RE[W+13], the board's W+11) includes it, and
+/// is consistent with the count.
 #[test]
 fn a_stated_time_penalty_counts_as_komi() {
     let members = [
         ("games/Ing/08/P03.sgf", "ing-8-p03.sgf"),
         ("games/Ing/09/30.sgf", "ing-9-30.sgf"),
+        ("games/Ing/01/A01.sgf", "ing-1-a01.sgf"),
     ];
     let stated = scratch("penalty", &members, |t| t);
     let (ok, table, _) = verify(&stated);
     assert!(ok, "{table}");
+    let a01 = row(&table, "ing-1-a01");
+    assert!(
+        a01.contains("W by 11 points")
+            && a01.contains(" consistent ")
+            && a01.contains("+2 points to White"),
+        "{a01}"
+    );
     let p03 = row(&table, "ing-8-p03");
     assert!(
         p03.contains("B by 5 points") && p03.contains(" agree "),
