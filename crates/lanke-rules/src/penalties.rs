@@ -64,8 +64,10 @@ pub fn stated_time_penalty(comment: &str) -> Option<f64> {
         // The signed terms just before the phrase.
         let before = rest[..at].trim_end();
         let start = before
-            .rfind(|c: char| !(c.is_ascii_digit() || c == '+' || c == '-' || c == '.'))
-            .map_or(0, |i| i + 1);
+            .char_indices()
+            .rev()
+            .find(|&(_, c)| !(c.is_ascii_digit() || c == '+' || c == '-' || c == '.'))
+            .map_or(0, |(i, c)| i + c.len_utf8());
         if let Some(points) = signed_sum(&before[start..]) {
             *total.get_or_insert(0.0) += points;
         }
@@ -148,6 +150,8 @@ mod tests {
             stated_time_penalty("8 komi, +2 time penalty, -4 time penalty"),
             Some(-2.0)
         );
+        assert_eq!(stated_time_penalty("贴8目，+2 time penalty"), Some(2.0));
+        assert_eq!(stated_time_penalty("罚time penalty"), None);
         assert_eq!(stated_time_penalty("8 komi"), None);
         assert_eq!(stated_time_penalty("2 time penalty"), None);
     }
