@@ -29,12 +29,15 @@ impl Status {
 pub enum StatusSource {
     /// The built-in judge.
     Builtin,
-    /// Given dead stones (from record marks, an overrides file or an engine):
-    /// every chain holding a listed stone is dead; `seki` stones mark seki.
+    /// Given dead stones (from an overrides file or an engine): every
+    /// chain holding a listed stone is dead. `seki`, when the giver names
+    /// it, lists the seki stones and the liberties they share; when it
+    /// does not (`None`: dead stones alone, as players mark them), the
+    /// judge finds the sekis among the chains left alive.
     Given {
         origin: String,
         dead: Vec<Point>,
-        seki: Vec<Point>,
+        seki: Option<Vec<Point>>,
     },
     /// A position the players marked as finished: each colour's marked
     /// territory (index 0 Black's), counted as marked with nothing filled

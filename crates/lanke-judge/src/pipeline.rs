@@ -53,6 +53,19 @@ fn judge_played_out(
     opts: &JudgeOptions,
     even: Option<f64>,
 ) -> Judgement {
+    if let StatusSource::Given {
+        origin,
+        dead,
+        seki: None,
+    } = source
+    {
+        let named = StatusSource::Given {
+            origin: origin.clone(),
+            dead: dead.clone(),
+            seki: Some(sekis_found(board, to_move, ko_ban, dead, opts, even)),
+        };
+        return judge_played_out(board, to_move, ko_ban, &named, opts, even);
+    }
     let once = |sign_settles| judge_once(board, to_move, ko_ban, source, opts, sign_settles, even);
     let (judgement, stopped_by_sign) = once(true);
     // An open border's estimate reads the balance of empty points, which
@@ -63,6 +76,73 @@ fn judge_played_out(
     } else {
         judgement
     }
+}
+
+/// The sekis of `board` for a giver who named its dead stones only (a
+/// seki is no one's to mark: players mark what is dead, and what stands
+/// in seki follows from the reading): the built-in judgement's seki
+/// stones and the liberties they share, as a seki list names them. A
+/// seki one of whose chains the giver lists dead is not one: the giver
+/// reads that shape otherwise.
+fn sekis_found(
+    board: &Board,
+    to_move: Color,
+    ko_ban: Option<Point>,
+    dead: &[Point],
+    opts: &JudgeOptions,
+    even: Option<f64>,
+) -> Vec<Point> {
+    let own = judge_played_out(board, to_move, ko_ban, &StatusSource::Builtin, opts, even);
+    let size = usize::from(own.size);
+    let at = |p: Point| usize::from(p.y) * size + usize::from(p.x);
+    let mut in_seki = vec![false; size * size];
+    for c in own.chains.iter().filter(|c| c.status == Status::Seki) {
+        for &p in &c.stones {
+            in_seki[at(p)] = true;
+        }
+    }
+    for (i, class) in own.classes.iter().enumerate() {
+        if *class == PointClass::SharedLiberty {
+            in_seki[i] = true;
+        }
+    }
+    let given_dead: Vec<usize> = dead.iter().map(|&p| at(p)).collect();
+    // Each seki, as the points its stones and shared liberties join.
+    let mut seen = vec![false; size * size];
+    let mut found = Vec::new();
+    for start in 0..size * size {
+        if !in_seki[start] || seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut unit = vec![start];
+        let mut next = 0;
+        while next < unit.len() {
+            let i = unit[next];
+            next += 1;
+            let (x, y) = (i % size, i / size);
+            let beside = [
+                (x > 0).then(|| i - 1),
+                (x + 1 < size).then_some(i + 1),
+                (y > 0).then(|| i - size),
+                (y + 1 < size).then_some(i + size),
+            ];
+            for n in beside.into_iter().flatten() {
+                if in_seki[n] && !seen[n] {
+                    seen[n] = true;
+                    unit.push(n);
+                }
+            }
+        }
+        if !unit.iter().any(|i| given_dead.contains(i)) {
+            found.extend(unit);
+        }
+    }
+    found.sort_unstable();
+    found
+        .into_iter()
+        .map(|i| Point::new((i % size) as u8, (i / size) as u8))
+        .collect()
 }
 
 /// Judges the final position of `record` as `played` replays it: the side

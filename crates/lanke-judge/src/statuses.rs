@@ -268,10 +268,10 @@ pub(crate) fn chain_statuses(
         let (status, confidence, reason) = match (source, &own) {
             (StatusSource::Given { dead, seki, .. }, _) => {
                 let listed =
-                    |list: &Vec<Point>| stones.iter().any(|&s| list.contains(&Board::point(s)));
+                    |list: &[Point]| stones.iter().any(|&s| list.contains(&Board::point(s)));
                 let status = if listed(dead) {
                     Status::Dead
-                } else if listed(seki) {
+                } else if listed(seki.as_deref().unwrap_or_default()) {
                     Status::Seki
                 } else {
                     Status::Alive
@@ -321,7 +321,7 @@ pub(crate) fn chain_statuses(
     // Empty points a given seki list names are the liberties its seki
     // share.
     if let StatusSource::Given { seki, .. } = source {
-        for &p in seki {
+        for &p in seki.iter().flatten() {
             let i = Board::idx(p);
             if i < cells && board.cell(i) == Cell::Empty {
                 read_shared[i] = true;

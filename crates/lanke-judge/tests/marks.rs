@@ -1,6 +1,6 @@
 //! Statuses the caller gives: territory marks (`TB`/`TW`) counted as
-//! marked, and the built-in judge's own dead and seki lists fed back as
-//! given statuses. Hard because the marks say nothing of dame, seki or
+//! marked, and the built-in judge's own dead and seki lists (or its dead
+//! stones alone) fed back as given statuses. Hard because the marks say nothing of dame, seki or
 //! stones left in atari, and a list of seki stones says nothing of the
 //! liberties they share: both must be read back from the board alone,
 //! without the playouts that found them.
@@ -9,7 +9,7 @@ mod common;
 
 use common::{judged, record};
 use lanke_board::{next_to_move, replay, Board, Cell};
-use lanke_judge::{judge, JudgeOptions, Judgement, PointClass, Status, StatusSource};
+use lanke_judge::{judge, judge_final, JudgeOptions, Judgement, PointClass, Status, StatusSource};
 use lanke_sgf::{Color, Point};
 
 /// A board drawn as rows (`X` black, `O` white, anything else empty),
@@ -220,7 +220,7 @@ fn the_judges_own_lists_and_territory_given_back_judge_alike() {
         let lists = StatusSource::Given {
             origin: "overrides".to_string(),
             dead: own.dead.concat(),
-            seki,
+            seki: Some(seki),
         };
         let again = judge(&board, to_move, None, &lists, &JudgeOptions::default());
         assert_eq!(
@@ -269,4 +269,77 @@ fn the_judges_own_lists_and_territory_given_back_judge_alike() {
         );
     }
     assert!(with_seki >= 15, "{with_seki} of the records have a seki");
+}
+
+/// Players mark dead stones, not sekis: a seki follows from the reading.
+/// Given the built-in judge's dead stones alone (no seki list), the judge
+/// finds the same sekis and judges alike; given an empty seki list, the
+/// giver says there is none, and the filling plays the shared liberties
+/// (Kisei 21/T01: Black's fill at bo takes the three White stones of the
+/// lower-left seki, a count 7 points apart).
+#[test]
+fn dead_stones_alone_leave_the_sekis_to_the_judge() {
+    let given = |bytes: &[u8], seki: Option<Vec<Point>>| {
+        let r = record(bytes);
+        let played = replay(&r);
+        let own = judge_final(
+            &r,
+            &played,
+            &StatusSource::Builtin,
+            &JudgeOptions::default(),
+        );
+        let lists = StatusSource::Given {
+            origin: "overrides".to_string(),
+            dead: own.dead.concat(),
+            seki,
+        };
+        let again = judge_final(&r, &played, &lists, &JudgeOptions::default());
+        (own, again)
+    };
+    for member in [
+        "games/Kisei/21/T01.sgf",
+        "games/Kisei/47/A10.sgf",
+        "games/Oteai/1984/3.sgf",
+        "games/Samsung/26/T28.sgf",
+        "games/Judan/11/W05.sgf",
+        "games/Meijin/37/Q19.sgf",
+        "games/Limin/02/Q02.sgf",
+        "games/WC/2019/P12.sgf",
+        "games/Oteai/1936/26.sgf",
+    ] {
+        let (own, again) = given(lanke_testdata::cwi_file(member), None);
+        assert!(
+            own.chains.iter().any(|c| c.status == Status::Seki),
+            "{member}: a seki"
+        );
+        assert_eq!(again.classes, own.classes, "{member}: classes");
+        assert_eq!(again.fills, own.fills, "{member}: fills");
+        assert_eq!(again.after_fill, own.after_fill, "{member}");
+        assert_eq!(again.groups, own.groups, "{member}");
+    }
+
+    let bytes = lanke_testdata::cwi_file("games/Kisei/21/T01.sgf");
+    let (own, found) = given(bytes, None);
+    let (_, none) = given(bytes, Some(Vec::new()));
+    let shared = |j: &Judgement| {
+        j.classes
+            .iter()
+            .filter(|&&c| c == PointClass::SharedLiberty)
+            .count()
+    };
+    assert_eq!(shared(&found), 3);
+    assert_eq!(
+        (found.after_fill.territory, found.after_fill.stones),
+        ([44, 40], [139, 136])
+    );
+    assert_eq!(own.dead[1].len(), 4);
+    assert_eq!(shared(&none), 0);
+    assert_eq!(
+        (none.after_fill.territory, none.after_fill.stones),
+        ([47, 40], [139, 135])
+    );
+    assert!(none
+        .fills
+        .iter()
+        .any(|f| f.point.to_sgf() == "bo" && f.prisoners == 3));
 }

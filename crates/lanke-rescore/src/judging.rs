@@ -143,7 +143,8 @@ pub enum OverridesError {
 pub struct Override {
     pub key: String,
     pub dead: Vec<Point>,
-    pub seki: Vec<Point>,
+    /// `None` when the line has no `seki` list: the judge finds the sekis.
+    pub seki: Option<Vec<Point>>,
 }
 
 /// Parses the overrides format.
@@ -163,12 +164,16 @@ pub fn parse_overrides(text: &str) -> Result<Vec<Override>, OverridesError> {
         let mut o = Override {
             key,
             dead: Vec::new(),
-            seki: Vec::new(),
+            seki: None,
         };
         let mut list: Option<&str> = None;
         for w in words {
             match w {
-                "dead" | "seki" => list = Some(w),
+                "dead" => list = Some(w),
+                "seki" => {
+                    list = Some(w);
+                    o.seki.get_or_insert_with(Vec::new);
+                }
                 coord => {
                     let p = Point::from_sgf(coord).ok_or_else(|| OverridesError::NotAPoint {
                         line: n + 1,
@@ -176,7 +181,7 @@ pub fn parse_overrides(text: &str) -> Result<Vec<Override>, OverridesError> {
                     })?;
                     match list {
                         Some("dead") => o.dead.push(p),
-                        Some("seki") => o.seki.push(p),
+                        Some("seki") => o.seki.get_or_insert_with(Vec::new).push(p),
                         _ => {
                             return Err(OverridesError::PointBeforeList {
                                 line: n + 1,
@@ -226,7 +231,11 @@ pub fn judge_game(
         let (dead, seki) = e
             .statuses(&r.board, to_move)
             .map_err(|err| err.to_string())?;
-        Ok::<_, String>(StatusSource::Given { origin, dead, seki })
+        Ok::<_, String>(StatusSource::Given {
+            origin,
+            dead,
+            seki: Some(seki),
+        })
     };
     let source = if let Some(o) = overrides.iter().find(|o| game_id.ends_with(&o.key)) {
         StatusSource::Given {
@@ -299,7 +308,12 @@ mod tests {
                 Point::from_sgf("pl").unwrap()
             ]
         );
-        assert_eq!(o[0].seki, [Point::from_sgf("ja").unwrap()]);
+        assert_eq!(o[0].seki, Some(vec![Point::from_sgf("ja").unwrap()]));
+        // A line without `seki` leaves the sekis to the judge; `seki` with
+        // no point says there is none.
+        assert_eq!(o[1].seki, None);
+        let none = parse_overrides("y.sgf#0 dead cf seki\n").unwrap();
+        assert_eq!(none[0].seki, Some(Vec::new()));
         let e = parse_overrides("a.sgf#0 dead zz9").unwrap_err();
         assert!(format!("{e:#}").contains("line 1"), "{e:#}");
         let e = parse_overrides("a.sgf#0 oi").unwrap_err();

@@ -126,7 +126,8 @@ pub(crate) struct JudgeDescription {
 pub(crate) struct OverrideDescription {
     pub key: String,
     pub dead: Vec<String>,
-    pub seki: Vec<String>,
+    /// `None` when the line names no seki (the judge finds them).
+    pub seki: Option<Vec<String>>,
 }
 
 impl RunDescription {
@@ -163,7 +164,7 @@ impl RunDescription {
                 .map(|o| OverrideDescription {
                     key: o.key.clone(),
                     dead: points(&o.dead),
-                    seki: points(&o.seki),
+                    seki: o.seki.as_deref().map(points),
                 })
                 .collect(),
         }
