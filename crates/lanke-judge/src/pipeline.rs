@@ -53,6 +53,8 @@ fn judge_played_out(
     opts: &JudgeOptions,
     even: Option<f64>,
 ) -> Judgement {
+    // A giver who named the dead stones only leaves the sekis to the
+    // reading (`sekis_found`).
     if let StatusSource::Given {
         origin,
         dead,

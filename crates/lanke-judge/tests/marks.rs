@@ -1,9 +1,9 @@
 //! Statuses the caller gives: territory marks (`TB`/`TW`) counted as
 //! marked, and the built-in judge's own dead and seki lists (or its dead
-//! stones alone) fed back as given statuses. Hard because the marks say nothing of dame, seki or
-//! stones left in atari, and a list of seki stones says nothing of the
-//! liberties they share: both must be read back from the board alone,
-//! without the playouts that found them.
+//! stones alone) fed back as given statuses. Hard because the marks say
+//! nothing of dame, seki or stones left in atari, a list of seki stones
+//! says nothing of the liberties they share, and a list of dead stones
+//! nothing of the sekis: each must be read back from the board.
 
 mod common;
 
