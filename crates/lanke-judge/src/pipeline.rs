@@ -9,7 +9,7 @@
 //! judgement when the judgement's filling takes a living group or makes a
 //! game its players played out one lost by far.
 
-use lanke_board::{next_to_move, Board, Cell, EmptyRegion, Replay};
+use lanke_board::{next_to_move, Board, Cell, EmptyRegion, Replay, Visited};
 use lanke_sgf::{Color, GameRecord, Point};
 
 use crate::classes::{classify, open_border_counts, Classified};
@@ -95,56 +95,42 @@ fn sekis_found(
     even: Option<f64>,
 ) -> Vec<Point> {
     let own = judge_played_out(board, to_move, ko_ban, &StatusSource::Builtin, opts, even);
-    let size = usize::from(own.size);
-    let at = |p: Point| usize::from(p.y) * size + usize::from(p.x);
-    let mut in_seki = vec![false; size * size];
+    let mut in_seki = Visited::new();
     for c in own.chains.iter().filter(|c| c.status == Status::Seki) {
         for &p in &c.stones {
-            in_seki[at(p)] = true;
+            in_seki.insert(Board::idx(p));
         }
     }
-    for (i, class) in own.classes.iter().enumerate() {
-        if *class == PointClass::SharedLiberty {
-            in_seki[i] = true;
+    for i in board.points() {
+        if own.class(Board::point(i)) == PointClass::SharedLiberty {
+            in_seki.insert(i);
         }
     }
-    let given_dead: Vec<usize> = dead.iter().map(|&p| at(p)).collect();
+    let given_dead: Vec<usize> = dead.iter().map(|&p| Board::idx(p)).collect();
     // Each seki, as the points its stones and shared liberties join.
-    let mut seen = vec![false; size * size];
+    let mut seen = Visited::new();
     let mut found = Vec::new();
-    for start in 0..size * size {
-        if !in_seki[start] || seen[start] {
+    for start in board.points() {
+        if !in_seki.contains(start) || !seen.insert(start) {
             continue;
         }
-        seen[start] = true;
         let mut unit = vec![start];
         let mut next = 0;
         while next < unit.len() {
             let i = unit[next];
             next += 1;
-            let (x, y) = (i % size, i / size);
-            let beside = [
-                (x > 0).then(|| i - 1),
-                (x + 1 < size).then_some(i + 1),
-                (y > 0).then(|| i - size),
-                (y + 1 < size).then_some(i + size),
-            ];
-            for n in beside.into_iter().flatten() {
-                if in_seki[n] && !seen[n] {
-                    seen[n] = true;
+            for n in Board::neighbours(i) {
+                if in_seki.contains(n) && seen.insert(n) {
                     unit.push(n);
                 }
             }
         }
         if !unit.iter().any(|i| given_dead.contains(i)) {
-            found.extend(unit);
+            found.extend(unit.into_iter().map(Board::point));
         }
     }
     found.sort_unstable();
     found
-        .into_iter()
-        .map(|i| Point::new((i % size) as u8, (i / size) as u8))
-        .collect()
 }
 
 /// Judges the final position of `record` as `played` replays it: the side
