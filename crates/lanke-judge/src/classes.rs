@@ -67,6 +67,9 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
     let size = board.size();
     let (infos, chain_of, own) = (&mut st.infos, &st.chain_of, &st.own);
     let (sure, read_shared) = (&st.sure, &st.read_shared);
+    // The ownership the open borders' estimate reads: the playouts' for
+    // the built-in judge's statuses and for given ones alike.
+    let estimate = own.as_ref().or(st.border_own.as_ref());
 
     // 2. The judged board: dead stones removed.
     let (judged, dead) = lift_dead(board, infos);
@@ -206,7 +209,7 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
         let class = region_class(pts, *b, *w, &seki_chain);
         let open_border = class == PointClass::Dame && pts.len() >= stage.estimated_region_min();
         let walled = (stage == Stage::Final && class == PointClass::Dame && !open_border)
-            .then(|| walled_off(&judged, pts, own.as_ref()))
+            .then(|| walled_off(&judged, pts, estimate))
             .flatten();
         if let Some(Walled { owner, gap }) = &walled {
             for &i in pts {
@@ -257,7 +260,7 @@ pub(crate) fn classify(board: &Board, st: &mut Statuses, stage: Stage) -> Classi
             if matches!(class, PointClass::SekiEye(_)) {
                 classes[idx(i)] = class;
             } else if !matches!(classes[idx(i)], PointClass::DeadStone(_)) {
-                let owner = match &own {
+                let owner = match estimate {
                     Some(o) if open_border && owns(o, Color::Black) => Some(Color::Black),
                     Some(o) if open_border && owns(o, Color::White) => Some(Color::White),
                     _ => None,

@@ -20,6 +20,7 @@ use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
 use crate::dame_shapes::spare_shared_liberty;
+use crate::filling::takes_live_chain;
 use crate::judgement::{Fill, FillKind, PointClass};
 use crate::shortage::capture_sticks_with_dead;
 use crate::tactics::{Tactics, TACTICS_BUDGET};
@@ -36,6 +37,10 @@ pub(crate) struct Ending<'a, F: Fn(usize) -> PointClass> {
     pub seki: &'a [bool],
     /// Board points in order.
     pub points: &'a [usize],
+    /// The statuses are given (an overrides file, an engine): no move
+    /// takes a chain they leave alive, a ko's stone apart
+    /// (`filling::takes_live_chain`).
+    pub given: bool,
 }
 
 /// A candidate move's reading.
@@ -174,6 +179,7 @@ impl<F: Fn(usize) -> PointClass> Ending<'_, F> {
                 .saving_moves(board, stone, ko_ban)
                 .into_iter()
                 .filter(|&m| size > 1 || Board::neighbours(m).contains(&stone))
+                .filter(|&m| !self.takes_given_alive(board, side, m))
                 .collect();
             let Some(&m) = saves
                 .iter()
@@ -211,6 +217,7 @@ impl<F: Fn(usize) -> PointClass> Ending<'_, F> {
             if (self.class_at)(l) == PointClass::SharedLiberty
                 || matches!((self.class_at)(l), PointClass::SekiEye(_))
                 || !capture_sticks_with_dead(board, side, l, &self.dead)
+                || self.takes_given_alive(board, side, l)
             {
                 continue;
             }
@@ -219,6 +226,11 @@ impl<F: Fn(usize) -> PointClass> Ending<'_, F> {
             }
         }
         best.map(|(l, _)| l)
+    }
+
+    /// Would `side` at `m` take a chain the given statuses leave alive?
+    fn takes_given_alive(&self, board: &Board, side: Color, m: usize) -> bool {
+        self.given && takes_live_chain(board, side, m, &self.dead)
     }
 
     /// Live, non-seki chains of `color` with at most three liberties: (a

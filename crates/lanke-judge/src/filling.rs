@@ -12,7 +12,9 @@
 //! every dame is filled, the
 //! protective moves the eye spaces holding dead stones still owe
 //! (`teire`) and those that make a dame fillable that neither side could
-//! fill without self-atari. The protective moves themselves are read in
+//! fill without self-atari. Under given statuses (an overrides file, an
+//! engine) no move takes a chain they leave alive, a ko's stone apart
+//! (`takes_live_chain`). The protective moves themselves are read in
 //! `filling::protective`. The played-out ending is `ending`; the
 //! groups' bookkeeping is `groups`, the chains' liberty counts
 //! `chain_table`.
@@ -93,6 +95,20 @@ fn live_stones_taken(board: &Board, color: Color, i: usize, dead: &[bool], libs:
     n
 }
 
+/// Would `side` at empty `m` take a live chain (one with a stone not
+/// `dead`) other than a ko's lone stone, which is taken and connected as
+/// in any ending? Under given statuses no ending makes such a move.
+pub(crate) fn takes_live_chain(board: &Board, side: Color, m: usize, dead: &[bool]) -> bool {
+    let foe = Cell::of(side.opponent());
+    let live_in_atari = |n: usize| {
+        board.cell(n) == foe
+            && board.liberties_at_most::<1>(n).is_some()
+            && board.chain(n).0.iter().any(|&s| !dead[s])
+    };
+    Board::neighbours(m).into_iter().any(live_in_atari)
+        && board.clone().play(side, m).ko_point().is_none()
+}
+
 /// How a forced fill is counted: a protective move when it lies in the
 /// mover's own territory (`own`), else a dame.
 pub(crate) fn kind_of(own: bool) -> FillKind {
@@ -146,6 +162,7 @@ pub(crate) fn fill_dame(
         classes,
         size,
         dead,
+        given,
     } = *judged;
     let class_at = |i: usize| {
         let p = Board::point(i);
@@ -199,17 +216,20 @@ pub(crate) fn fill_dame(
         limit: usize::from(size) * usize::from(size),
         races,
         settled,
+        given,
     };
     filler.run(board, &mut taken, to_move, ko_ban)
 }
 
 /// The judged position the filler works from: each point's class
-/// (row-major, `size` wide) and the dead stones by grid index.
+/// (row-major, `size` wide), the dead stones by grid index, and whether
+/// the statuses are given (an overrides file, an engine).
 #[derive(Clone, Copy)]
 pub(crate) struct Judged<'a> {
     pub classes: &'a [PointClass],
     pub size: u8,
     pub dead: &'a [bool],
+    pub given: bool,
 }
 
 /// The dame filling's fixed context: point classes, dead stones, points.
@@ -232,6 +252,9 @@ struct Filler<'a, F: Fn(usize) -> PointClass> {
     /// Points of the regions the ending's reading settled (`settle`): the
     /// filler plays none of them.
     settled: &'a [bool],
+    /// The statuses are the giver's word (`Judged::given`): the filling
+    /// takes no chain they leave alive (`takes_given_alive`).
+    given: bool,
 }
 
 impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
@@ -289,6 +312,11 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                         .map(|i| (i, FillKind::Protective))
                         .or_else(|| self.prepare_dame(board, side, taken, &table.libs))
                 })?;
+            // A move no reading above avoided that would take a chain the
+            // giver leaves alive: the side passes.
+            if self.takes_given_alive(board, side, i) {
+                return None;
+            }
             taken[i] = true;
             // A capture (mostly of dead stones, already gone from the
             // groups' view) rebuilds the groups to be safe.
@@ -321,6 +349,16 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         let left = self.limit.saturating_sub(fills.len());
         fills.extend(alternate(first, None, left, &mut turn));
         fills
+    }
+
+    /// Would `side` at `m` take a chain the given statuses leave alive
+    /// (`takes_live_chain`)? The giver says it lives: where its owner
+    /// cannot save it and the reading finds it lost (a race, a shortage
+    /// of liberties), the two stand as the giver left them, a seki by the
+    /// giver's word, and the point stays a dame. The owner's protective
+    /// moves are made as ever (the threat is real until it is answered).
+    fn takes_given_alive(&self, board: &Board, side: Color, m: usize) -> bool {
+        self.given && takes_live_chain(board, side, m, self.dead)
     }
 
     /// A ko `side` may take now: a live lone stone of the opponent in atari

@@ -190,6 +190,7 @@ fn judge_once(
             source: &name,
             races: &races,
             late_sekis,
+            given: matches!(source, StatusSource::Given { .. }),
         };
         stages.read(statuses)
     };
@@ -370,6 +371,9 @@ struct Stages<'a> {
     /// their owner where it could have, else judged again as sekis. For
     /// the built-in judge's main reading of a final position, once.
     late_sekis: bool,
+    /// The statuses are given (an overrides file, an engine): the filling
+    /// takes no chain they leave alive (`filling::Judged::given`).
+    given: bool,
 }
 
 impl Stages<'_> {
@@ -452,7 +456,8 @@ impl Stages<'_> {
 /// around them, and a chain the filling puts in atari must be protected
 /// (often by capturing them). With `late_sekis`, the sekis a filling
 /// leaves are settled (`late_seki`): the owner's captures it could have
-/// made join its fills, the others are returned with it. Returns the
+/// made join its fills, the others are returned with it; under given
+/// statuses the captures join the fills and no seki is returned. Returns the
 /// fills of the order kept, the board they leave (dead stones removed)
 /// and its sekis, then the other order's (no fills when it was not
 /// played).
@@ -503,6 +508,7 @@ fn play_ending(stages: &Stages<'_>, classes: &[PointClass], infos: &[ChainInfo])
                 dead: dead_mask.clone(),
                 seki: &seki_mask,
                 points: &points,
+                given: stages.given,
             }
             .play(b, first, ban)
         };
@@ -538,6 +544,7 @@ fn play_ending(stages: &Stages<'_>, classes: &[PointClass], infos: &[ChainInfo])
                 classes,
                 size,
                 dead: &dead,
+                given: stages.given,
             };
             fills.extend(fill_dame(b, first, &judged, ban, races, &settled));
             fills
@@ -556,10 +563,16 @@ fn play_ending(stages: &Stages<'_>, classes: &[PointClass], infos: &[ChainInfo])
         (Vec::new(), Vec::new())
     };
     // The sekis the filling left, read with the dead stones standing.
+    // Under given statuses the owner's captures that prevent them are
+    // played too (the stones inside stay dead, as given), but the sekis
+    // it could not prevent are not read again: the giver called them dead.
     let mut fills = fills;
     let settle = |b: &mut Board, fills: &mut Vec<Fill>| {
         if late_sekis {
             settle_late_sekis(board, b, fills, &dead_mask)
+        } else if stages.given {
+            settle_late_sekis(board, b, fills, &dead_mask);
+            LateSekis::default()
         } else {
             LateSekis::default()
         }

@@ -11,6 +11,8 @@
 //! chain alive by Benson's test with big empty eye spaces as two
 //! eyes is sure, chains that cannot be cut apart share the surest
 //! confidence among them, and stray invaders are as sure as their walls.
+//! Given statuses (an overrides file, an engine) are taken as given; the
+//! playouts still run for them, for the open borders' estimate alone.
 //! No point classes and no filling here.
 
 use lanke_board::{Board, Cell};
@@ -157,6 +159,9 @@ pub(crate) struct Statuses {
     pub chain_of: Vec<usize>,
     /// The playouts' ownership (the built-in judge only).
     pub own: Option<Ownership>,
+    /// The same where the statuses are given: read by the open borders'
+    /// estimate alone (`classes`), never by a status or a seki.
+    pub border_own: Option<Ownership>,
     /// Benson's pass-alive chains and sealed regions, per colour.
     pub sure: [PassAlive; 2],
     /// Empty points the local reading found shared in a seki.
@@ -229,8 +234,10 @@ pub(crate) fn chain_statuses(
     let mut stopped_by_sign = false;
     // Chains lost whoever moves first (Builtin only; see `captives`).
     let mut captive = vec![false; cells];
-    let own = match source {
-        StatusSource::Builtin => {
+    // The playouts' ownership: the built-in judge's statuses read it;
+    // given statuses keep it for the open borders' estimate alone.
+    let (own, border_own) = match source {
+        StatusSource::Builtin | StatusSource::Given { .. } => {
             let (plain, stopped) = playouts(&vec![false; cells]);
             stopped_by_sign = stopped;
             // Captives the playouts keep alive: the reader and the
@@ -245,19 +252,24 @@ pub(crate) fn chain_statuses(
             let disputed = chains
                 .iter()
                 .any(|(color, stones)| captive[stones[0]] && owned_by(&plain, stones, *color));
-            if disputed {
+            let read = if disputed {
                 let (reread, stopped) = playouts(&captive);
                 if unsettled(&reread, &open_chains) < unsettled(&plain, &open_chains) {
                     stopped_by_sign = stopped;
-                    Some(reread)
+                    reread
                 } else {
-                    Some(plain)
+                    plain
                 }
             } else {
-                Some(plain)
+                plain
+            };
+            if matches!(source, StatusSource::Builtin) {
+                (Some(read), None)
+            } else {
+                (None, Some(read))
             }
         }
-        StatusSource::Given { .. } | StatusSource::Marked { .. } => None,
+        StatusSource::Marked { .. } => (None, None),
     };
     let mut infos: Vec<ChainInfo> = Vec::with_capacity(chains.len());
     let mut chain_of = vec![usize::MAX; cells];
@@ -576,6 +588,7 @@ pub(crate) fn chain_statuses(
         infos,
         chain_of,
         own,
+        border_own,
         sure,
         read_shared,
         stopped_by_sign,

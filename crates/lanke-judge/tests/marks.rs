@@ -3,7 +3,10 @@
 //! stones alone) fed back as given statuses. Hard because the marks say
 //! nothing of dame, seki or stones left in atari, a list of seki stones
 //! says nothing of the liberties they share, and a list of dead stones
-//! nothing of the sekis: each must be read back from the board.
+//! nothing of the sekis: each must be read back from the board. Given
+//! statuses are the giver's word: the filling takes no chain they leave
+//! alive, even one the reading finds lost; and they are statuses only,
+//! so open borders keep the built-in judge's estimate.
 
 mod common;
 
@@ -275,8 +278,10 @@ fn the_judges_own_lists_and_territory_given_back_judge_alike() {
 /// Given the built-in judge's dead stones alone (no seki list), the judge
 /// finds the same sekis and judges alike; given an empty seki list, the
 /// giver says there is none, and the filling plays the shared liberties
-/// (Kisei 21/T01: Black's fill at bo takes the three White stones of the
-/// lower-left seki, a count 7 points apart).
+/// as dame — but takes none of the chains the giver leaves alive
+/// (Kisei 21/T01: Black fills am and cm of the lower-left seki, but its
+/// fill at bo would take the three White stones there: they stand, bo
+/// stays a dame, and the territory is the seki's).
 #[test]
 fn dead_stones_alone_leave_the_sekis_to_the_judge() {
     let given = |bytes: &[u8], seki: Option<Vec<Point>>| {
@@ -336,10 +341,179 @@ fn dead_stones_alone_leave_the_sekis_to_the_judge() {
     assert_eq!(shared(&none), 0);
     assert_eq!(
         (none.after_fill.territory, none.after_fill.stones),
-        ([47, 40], [139, 135])
+        ([44, 40], [138, 138])
     );
-    assert!(none
+    assert!(none.fills.iter().all(|f| f.prisoners == 0));
+    let filled = |p: &str| none.fills.iter().any(|f| f.point.to_sgf() == p);
+    assert!(filled("am") && filled("cm") && !filled("bo"));
+    assert_eq!(none.after_fill.dame, 1);
+}
+
+/// Two cutting stones in mutual atari with one liberty between them:
+/// White's `ed` inside Black's wall and Black's `ef` inside White's, both
+/// with the one liberty `ee`, so that whoever plays there takes the
+/// other. The built-in judge reads Black's stone dead (White connects at
+/// ee and takes it). A giver who leaves both alive is taken at their
+/// word: whichever side moves first, no fill takes a stone and ee stays
+/// a dame.
+#[test]
+fn chains_given_alive_are_never_taken() {
+    let b = board(
+        9,
+        &[
+            ".........",
+            ".........",
+            "....X....",
+            "XXXXOXXXX",
+            "OOOO.OOOO",
+            "OOOOXOOOO",
+            "OOOOOOOOO",
+        ],
+    );
+    let [ed, ee, ef] = ["ed", "ee", "ef"].map(|p| Point::from_sgf(p).unwrap());
+    let all_alive = StatusSource::Given {
+        origin: "overrides".to_string(),
+        dead: Vec::new(),
+        seki: Some(Vec::new()),
+    };
+    for to_move in [Color::Black, Color::White] {
+        let own = judge(
+            &b,
+            to_move,
+            None,
+            &StatusSource::Builtin,
+            &JudgeOptions::default(),
+        );
+        assert_eq!(own.dead, [vec![ef], vec![]], "{to_move:?} to move");
+        let given = judge(&b, to_move, None, &all_alive, &JudgeOptions::default());
+        assert!(given
+            .fills
+            .iter()
+            .all(|f| f.prisoners == 0 && f.point != ee));
+        assert_eq!(given.class(ee), PointClass::Dame);
+        assert_eq!(given.after_fill.dame, 1, "{to_move:?} to move");
+        assert_eq!(given.after_fill.stones, [10, 26], "{to_move:?} to move");
+        assert!([ed, ef].iter().all(|p| given
+            .chains
+            .iter()
+            .any(|c| c.stones.contains(p) && c.status == Status::Alive)));
+    }
+}
+
+/// Honinbo 1947 game 5: the built-in judge leaves White's lone stone at
+/// hj alive but unsure (confidence 0.25), and its own filling takes it
+/// (Black's hk). Its dead list given back, the stone is the giver's
+/// living chain: no fill takes it, hk stays a dame, and Black's count is
+/// one point of territory less (46 against 47).
+#[test]
+fn the_judges_own_list_given_back_keeps_a_stone_its_filling_took() {
+    let bytes = lanke_testdata::cwi_file("games/Honinbo/Title/Hon-1947-5.sgf");
+    let r = record(bytes);
+    let played = replay(&r);
+    let own = judge_final(
+        &r,
+        &played,
+        &StatusSource::Builtin,
+        &JudgeOptions::default(),
+    );
+    let hk = Point::from_sgf("hk").unwrap();
+    let taking = |j: &Judgement| j.fills.iter().any(|f| f.point == hk && f.prisoners == 1);
+    assert!(taking(&own));
+    assert_eq!(
+        (own.after_fill.territory, own.after_fill.dame),
+        ([47, 47], 1)
+    );
+    let lists = StatusSource::Given {
+        origin: "overrides".to_string(),
+        dead: own.dead.concat(),
+        seki: Some(Vec::new()),
+    };
+    let again = judge_final(&r, &played, &lists, &JudgeOptions::default());
+    assert!(again
         .fills
         .iter()
-        .any(|f| f.point.to_sgf() == "bo" && f.prisoners == 3));
+        .all(|f| f.prisoners == 0 && f.point != hk));
+    assert_eq!(
+        (again.after_fill.territory, again.after_fill.dame),
+        ([46, 47], 2)
+    );
+}
+
+/// Records whose filling leaves a seki the owner could have prevented by
+/// taking the dead stones inside its eye space (Fujitsu 17/J05: White's
+/// ce, cg and dh take Black's five dead stones in the upper left; LG
+/// 18/22, Cho Chikun 1998-03-11, Oteai 1969/211, Shuko 1983/3): the
+/// built-in judge adds those captures as protective moves, and its own
+/// lists given back add the same ones, the stones staying dead as given.
+#[test]
+fn captures_that_prevent_a_seki_are_played_under_given_lists() {
+    for member in [
+        "games/Fujitsu/17/J05.sgf",
+        "games/LG/18/22.sgf",
+        "games/Cho_Chikun/1998-03-11.sgf",
+        "games/Oteai/1969/211.sgf",
+        "games/CJShuko/1983/3.sgf",
+    ] {
+        let r = record(lanke_testdata::cwi_file(member));
+        let played = replay(&r);
+        let own = judge_final(
+            &r,
+            &played,
+            &StatusSource::Builtin,
+            &JudgeOptions::default(),
+        );
+        let lists = StatusSource::Given {
+            origin: "overrides".to_string(),
+            dead: own.dead.concat(),
+            seki: Some(Vec::new()),
+        };
+        let again = judge_final(&r, &played, &lists, &JudgeOptions::default());
+        assert_eq!(again.fills, own.fills, "{member}: fills");
+        assert_eq!(again.after_fill, own.after_fill, "{member}");
+        if member.contains("J05") {
+            let last: Vec<String> = own.fills[own.fills.len() - 3..]
+                .iter()
+                .map(|f| format!("{:?} {} {:?}", f.color, f.point.to_sgf(), f.kind))
+                .collect();
+            assert_eq!(
+                last,
+                [
+                    "White ce Protective",
+                    "White cg Protective",
+                    "White dh Protective"
+                ]
+            );
+        }
+    }
+}
+
+/// Records that stop before a boundary is closed: the built-in judge
+/// estimates the open border from the playouts (Agon 27/S12: 14 points
+/// of Black's; a 1975 China–Japan exchange game: 34 of Black's and 29 of
+/// White's). The lists give statuses only, so the same estimate stands
+/// under them, rather than a filling of the open area.
+#[test]
+fn given_lists_keep_the_open_border_estimate() {
+    for (member, open_border) in [
+        ("games/Agon/27/S12.sgf", [14, 0]),
+        ("games/CJGoExchange/1975/1975-11-01b.sgf", [34, 29]),
+    ] {
+        let r = record(lanke_testdata::cwi_file(member));
+        let played = replay(&r);
+        let own = judge_final(
+            &r,
+            &played,
+            &StatusSource::Builtin,
+            &JudgeOptions::default(),
+        );
+        assert_eq!(own.after_fill.open_border, open_border, "{member}");
+        let lists = StatusSource::Given {
+            origin: "overrides".to_string(),
+            dead: own.dead.concat(),
+            seki: Some(Vec::new()),
+        };
+        let again = judge_final(&r, &played, &lists, &JudgeOptions::default());
+        assert_eq!(again.classes, own.classes, "{member}: classes");
+        assert_eq!(again.after_fill, own.after_fill, "{member}");
+    }
 }

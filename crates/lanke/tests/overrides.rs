@@ -1,9 +1,10 @@
 //! `--overrides FILE` through the real binary on a record with a seki
 //! (Kisei 21/T01, lower left): a line naming the built-in judge's dead
 //! stones alone scores as the built-in judge does, the seki found again;
-//! a line whose `seki` list is empty says there is no seki, and the
-//! filling takes the three White stones in it; a line the format cannot
-//! read stops the run with the line named.
+//! a line whose `seki` list is empty says there is no seki, but the
+//! filling takes none of the chains it leaves alive, so the three White
+//! stones of the seki stand; listed dead, they are Black's; a line the
+//! format cannot read stops the run with the line named.
 
 mod common;
 
@@ -46,7 +47,9 @@ fn a_line_of_dead_stones_alone_keeps_the_seki() {
         builtin
     );
     let no_seki = overrides("none.txt", "dead gd lf lg lh seki");
-    assert_eq!(japanese_margin(&game, &["--overrides", &no_seki]), 6.5);
+    assert_eq!(japanese_margin(&game, &["--overrides", &no_seki]), 0.5);
+    let seki_dead = overrides("three.txt", "dead gd lf lg lh an bn cn");
+    assert_eq!(japanese_margin(&game, &["--overrides", &seki_dead]), 9.5);
 
     let bad = overrides("bad.txt", "dead gd zz9");
     let out = run(&["score", "--overrides", &bad, game.to_str().unwrap()]);

@@ -86,7 +86,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             // is filled like a dame.
             let mut saving: Vec<usize> = Vec::new();
             for m in std::iter::once(l).chain(captures) {
-                if self.settled[m] || Some(m) == ko_ban {
+                if self.settled[m] || Some(m) == ko_ban || self.takes_given_alive(board, side, m) {
                     continue;
                 }
                 let mine = own_point(m);
@@ -144,7 +144,8 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                 && (own || (self.class_at)(e) == PointClass::Dame);
             (playable
                 && rescue_point(board, by, e, self.class_at, self.dead)
-                && !self_atari(board, side, e, &table.libs))
+                && !self_atari(board, side, e, &table.libs)
+                && !self.takes_given_alive(board, side, e))
             .then(|| (e, kind_of(own)))
         })
     }
@@ -173,8 +174,11 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             return None;
         }
         let own_point = |m: usize| self.own_territory(side, m);
-        let playable =
-            |m: usize| !self.settled[m] && (own_point(m) || (self.class_at)(m) == PointClass::Dame);
+        let playable = |m: usize| {
+            !self.settled[m]
+                && (own_point(m) || (self.class_at)(m) == PointClass::Dame)
+                && !self.takes_given_alive(board, side, m)
+        };
         mending_move(board, side, point, self.dead, |m| {
             playable(m) && (self.class_at)(m) == PointClass::Dame
         })
@@ -265,7 +269,10 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                     }
                 }
                 let saves = |l: usize| {
-                    if self.settled[l] || !(own_point(l) || class_at(l) == PointClass::Dame) {
+                    if self.settled[l]
+                        || !(own_point(l) || class_at(l) == PointClass::Dame)
+                        || self.takes_given_alive(board, side, l)
+                    {
                         return false;
                     }
                     let mut t = board.clone();
@@ -386,7 +393,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                 }
                 let (dead_stones, _) = board.chain(n);
                 let mut saving = self.races.saving_moves(board, side, stones, &dead_stones);
-                saving.retain(|&m| !self.settled[m]);
+                saving.retain(|&m| !self.settled[m] && !self.takes_given_alive(board, side, m));
                 raced.extend(dead_stones);
                 if let Some(&m) = saving
                     .iter()
