@@ -52,6 +52,26 @@ fn marked(b: &Board, to_move: Color, black: Vec<Point>, white: Vec<Point>) -> Ju
     )
 }
 
+/// A record's built-in judgement, and its judgement from the built-in
+/// judge's own dead stones given back as an overrides line with `seki`.
+fn own_and_given(bytes: &[u8], seki: Option<Vec<Point>>) -> (Judgement, Judgement) {
+    let r = record(bytes);
+    let played = replay(&r);
+    let own = judge_final(
+        &r,
+        &played,
+        &StatusSource::Builtin,
+        &JudgeOptions::default(),
+    );
+    let lists = StatusSource::Given {
+        origin: "overrides".to_string(),
+        dead: own.dead.concat(),
+        seki,
+    };
+    let again = judge_final(&r, &played, &lists, &JudgeOptions::default());
+    (own, again)
+}
+
 /// Three black stones in atari inside White's wall, their one liberty the
 /// dame `ee` between them and Black's wall. The players left them (Black
 /// connects at ee whenever White threatens), and the marks leave them
@@ -284,23 +304,6 @@ fn the_judges_own_lists_and_territory_given_back_judge_alike() {
 /// stays a dame, and the territory is the seki's).
 #[test]
 fn dead_stones_alone_leave_the_sekis_to_the_judge() {
-    let given = |bytes: &[u8], seki: Option<Vec<Point>>| {
-        let r = record(bytes);
-        let played = replay(&r);
-        let own = judge_final(
-            &r,
-            &played,
-            &StatusSource::Builtin,
-            &JudgeOptions::default(),
-        );
-        let lists = StatusSource::Given {
-            origin: "overrides".to_string(),
-            dead: own.dead.concat(),
-            seki,
-        };
-        let again = judge_final(&r, &played, &lists, &JudgeOptions::default());
-        (own, again)
-    };
     for member in [
         "games/Kisei/21/T01.sgf",
         "games/Kisei/47/A10.sgf",
@@ -312,7 +315,7 @@ fn dead_stones_alone_leave_the_sekis_to_the_judge() {
         "games/WC/2019/P12.sgf",
         "games/Oteai/1936/26.sgf",
     ] {
-        let (own, again) = given(lanke_testdata::cwi_file(member), None);
+        let (own, again) = own_and_given(lanke_testdata::cwi_file(member), None);
         assert!(
             own.chains.iter().any(|c| c.status == Status::Seki),
             "{member}: a seki"
@@ -324,8 +327,8 @@ fn dead_stones_alone_leave_the_sekis_to_the_judge() {
     }
 
     let bytes = lanke_testdata::cwi_file("games/Kisei/21/T01.sgf");
-    let (own, found) = given(bytes, None);
-    let (_, none) = given(bytes, Some(Vec::new()));
+    let (own, found) = own_and_given(bytes, None);
+    let (_, none) = own_and_given(bytes, Some(Vec::new()));
     let shared = |j: &Judgement| {
         j.classes
             .iter()
@@ -407,14 +410,9 @@ fn chains_given_alive_are_never_taken() {
 /// one point of territory less (46 against 47).
 #[test]
 fn the_judges_own_list_given_back_keeps_a_stone_its_filling_took() {
-    let bytes = lanke_testdata::cwi_file("games/Honinbo/Title/Hon-1947-5.sgf");
-    let r = record(bytes);
-    let played = replay(&r);
-    let own = judge_final(
-        &r,
-        &played,
-        &StatusSource::Builtin,
-        &JudgeOptions::default(),
+    let (own, again) = own_and_given(
+        lanke_testdata::cwi_file("games/Honinbo/Title/Hon-1947-5.sgf"),
+        Some(Vec::new()),
     );
     let hk = Point::from_sgf("hk").unwrap();
     let taking = |j: &Judgement| j.fills.iter().any(|f| f.point == hk && f.prisoners == 1);
@@ -423,12 +421,6 @@ fn the_judges_own_list_given_back_keeps_a_stone_its_filling_took() {
         (own.after_fill.territory, own.after_fill.dame),
         ([47, 47], 1)
     );
-    let lists = StatusSource::Given {
-        origin: "overrides".to_string(),
-        dead: own.dead.concat(),
-        seki: Some(Vec::new()),
-    };
-    let again = judge_final(&r, &played, &lists, &JudgeOptions::default());
     assert!(again
         .fills
         .iter()
@@ -454,20 +446,7 @@ fn captures_that_prevent_a_seki_are_played_under_given_lists() {
         "games/Oteai/1969/211.sgf",
         "games/CJShuko/1983/3.sgf",
     ] {
-        let r = record(lanke_testdata::cwi_file(member));
-        let played = replay(&r);
-        let own = judge_final(
-            &r,
-            &played,
-            &StatusSource::Builtin,
-            &JudgeOptions::default(),
-        );
-        let lists = StatusSource::Given {
-            origin: "overrides".to_string(),
-            dead: own.dead.concat(),
-            seki: Some(Vec::new()),
-        };
-        let again = judge_final(&r, &played, &lists, &JudgeOptions::default());
+        let (own, again) = own_and_given(lanke_testdata::cwi_file(member), Some(Vec::new()));
         assert_eq!(again.fills, own.fills, "{member}: fills");
         assert_eq!(again.after_fill, own.after_fill, "{member}");
         if member.contains("J05") {
@@ -498,21 +477,8 @@ fn given_lists_keep_the_open_border_estimate() {
         ("games/Agon/27/S12.sgf", [14, 0]),
         ("games/CJGoExchange/1975/1975-11-01b.sgf", [34, 29]),
     ] {
-        let r = record(lanke_testdata::cwi_file(member));
-        let played = replay(&r);
-        let own = judge_final(
-            &r,
-            &played,
-            &StatusSource::Builtin,
-            &JudgeOptions::default(),
-        );
+        let (own, again) = own_and_given(lanke_testdata::cwi_file(member), Some(Vec::new()));
         assert_eq!(own.after_fill.open_border, open_border, "{member}");
-        let lists = StatusSource::Given {
-            origin: "overrides".to_string(),
-            dead: own.dead.concat(),
-            seki: Some(Vec::new()),
-        };
-        let again = judge_final(&r, &played, &lists, &JudgeOptions::default());
         assert_eq!(again.classes, own.classes, "{member}: classes");
         assert_eq!(again.after_fill, own.after_fill, "{member}");
     }
