@@ -372,7 +372,9 @@ struct Stages<'a> {
     /// the built-in judge's main reading of a final position, once.
     late_sekis: bool,
     /// The statuses are given (an overrides file, an engine): the filling
-    /// takes no chain they leave alive (`filling::Judged::given`).
+    /// takes no chain they leave alive (`filling::Judged::given`), and the
+    /// owner's captures that prevent a late seki are played, no seki read
+    /// again (`play_ending`).
     given: bool,
 }
 
@@ -457,10 +459,10 @@ impl Stages<'_> {
 /// (often by capturing them). With `late_sekis`, the sekis a filling
 /// leaves are settled (`late_seki`): the owner's captures it could have
 /// made join its fills, the others are returned with it; under given
-/// statuses the captures join the fills and no seki is returned. Returns the
-/// fills of the order kept, the board they leave (dead stones removed)
-/// and its sekis, then the other order's (no fills when it was not
-/// played).
+/// statuses the captures join the fills and no seki is returned. Returns
+/// the fills of the order kept, the board they leave (dead stones
+/// removed) and its sekis, then the other order's (no fills when it was
+/// not played).
 fn play_ending(stages: &Stages<'_>, classes: &[PointClass], infos: &[ChainInfo]) -> (Ended, Ended) {
     let Stages {
         board,

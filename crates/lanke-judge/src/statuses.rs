@@ -232,7 +232,8 @@ pub(crate) fn chain_statuses(
         (own, stopped_by_sign.get())
     };
     let mut stopped_by_sign = false;
-    // Chains lost whoever moves first (Builtin only; see `captives`).
+    // Chains lost whoever moves first (read by the built-in judge only;
+    // see `captives`).
     let mut captive = vec![false; cells];
     // The playouts' ownership: the built-in judge's statuses read it;
     // given statuses keep it for the open borders' estimate alone.
