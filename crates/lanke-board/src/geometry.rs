@@ -5,7 +5,7 @@
 
 use lanke_sgf::Color;
 
-use crate::board::{Board, Cell, CELLS};
+use crate::board::{Board, Cell, Visited, CELLS};
 
 impl Board {
     /// The chains of the board as (colour, grid indices), in board order
@@ -24,6 +24,33 @@ impl Board {
                     out.push((c, stones));
                 }
             }
+        }
+        out
+    }
+
+    /// Connected components of the board points `member` holds, in board
+    /// order of their first point, each in the order a breadth-first walk
+    /// from that point reaches it.
+    #[must_use]
+    pub fn components_of(&self, member: impl Fn(usize) -> bool) -> Vec<Vec<usize>> {
+        let mut seen = Visited::new();
+        let mut out = Vec::new();
+        for start in self.points() {
+            if !member(start) || !seen.insert(start) {
+                continue;
+            }
+            let mut unit = vec![start];
+            let mut next = 0;
+            while next < unit.len() {
+                let i = unit[next];
+                next += 1;
+                for n in Self::neighbours(i) {
+                    if self.cell(n) != Cell::Border && member(n) && seen.insert(n) {
+                        unit.push(n);
+                    }
+                }
+            }
+            out.push(unit);
         }
         out
     }

@@ -123,8 +123,9 @@ pub(crate) fn judge_marked(board: &Board, to_move: Color, marks: &[Vec<Point>; 2
     // region holding a shared point that own no marked point are in seki;
     // the seki spreads through small unmarked eyes to the chains of its
     // colour that own none.
-    let mut seen = vec![false; cells];
-    let unmarked = unmarked_regions(&judged, &marked, &mut seen);
+    // The regions of empty points no colour marked, joined through each
+    // other only.
+    let unmarked = judged.components_of(|i| judged.cell(i) == Cell::Empty && marked[i].is_none());
     let mut seki_chain = vec![false; chains.len()];
     for region in &unmarked {
         if !region.iter().any(|&i| shared[i]) {
@@ -230,36 +231,6 @@ pub(crate) fn judge_marked(board: &Board, to_move: Color, marks: &[Vec<Point>; 2
         basis: Basis::AsJudged,
         alternatives: Vec::new(),
     }
-}
-
-/// The regions of empty points no colour marked on `judged`, joined
-/// through each other only.
-fn unmarked_regions(
-    judged: &Board,
-    marked: &[Option<Color>],
-    seen: &mut [bool],
-) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    for start in judged.points() {
-        if judged.cell(start) != Cell::Empty || marked[start].is_some() || seen[start] {
-            continue;
-        }
-        seen[start] = true;
-        let mut region = vec![start];
-        let mut k = 0;
-        while k < region.len() {
-            let i = region[k];
-            k += 1;
-            for n in Board::neighbours(i) {
-                if judged.cell(n) == Cell::Empty && marked[n].is_none() && !seen[n] {
-                    seen[n] = true;
-                    region.push(n);
-                }
-            }
-        }
-        out.push(region);
-    }
-    out
 }
 
 /// Can `color` fill the empty `i` as a dame is filled: capturing nothing,

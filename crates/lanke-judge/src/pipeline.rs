@@ -108,27 +108,13 @@ fn sekis_found(
     }
     let given_dead: Vec<usize> = dead.iter().map(|&p| Board::idx(p)).collect();
     // Each seki, as the points its stones and shared liberties join.
-    let mut seen = Visited::new();
-    let mut found = Vec::new();
-    for start in board.points() {
-        if !in_seki.contains(start) || !seen.insert(start) {
-            continue;
-        }
-        let mut unit = vec![start];
-        let mut next = 0;
-        while next < unit.len() {
-            let i = unit[next];
-            next += 1;
-            for n in Board::neighbours(i) {
-                if in_seki.contains(n) && seen.insert(n) {
-                    unit.push(n);
-                }
-            }
-        }
-        if !unit.iter().any(|i| given_dead.contains(i)) {
-            found.extend(unit.into_iter().map(Board::point));
-        }
-    }
+    let mut found: Vec<Point> = board
+        .components_of(|i| in_seki.contains(i))
+        .into_iter()
+        .filter(|unit| !unit.iter().any(|i| given_dead.contains(i)))
+        .flatten()
+        .map(Board::point)
+        .collect();
     found.sort_unstable();
     found
 }
