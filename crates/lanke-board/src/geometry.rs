@@ -1,6 +1,6 @@
 //! Geometry read off a board: its chains, its empty regions, the regions
-//! a colour's stones cut the board into, liberties of known stones, and
-//! the cells near given points.
+//! a colour's stones cut the board into, the connected components of any
+//! point set, liberties of known stones, and the cells near given points.
 //! Pure reads of one position; no move is played and nothing is judged.
 
 use lanke_sgf::Color;
