@@ -12,8 +12,7 @@
 //! inside it share four liberties, and GNU Go and the record count a seki.
 //!
 //! Here the *contest* of an enclosure is the set of such chains: attacker
-//! chains beside the walls, not proven alive (the caller vouches for
-//! chains it holds alive for certain), with at most
+//! chains beside the walls, not proven alive, with at most
 //! `MAX_CONTESTED_LIBERTIES` liberties, and the short attacker chains that
 //! share a liberty with them (a move there joins them). The reading is
 //! then run again with the defender free to fill their liberties outside

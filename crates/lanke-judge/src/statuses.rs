@@ -119,14 +119,6 @@ const READ_BELOW_CONFIDENCE: f32 = 0.6;
 /// An attacker chain around an enclosure counts as safe (never captured in
 /// the reading) when Benson proves it or the playouts are this sure of it.
 const SAFE_CONFIDENCE: f32 = 0.6;
-/// An attacker chain beside an enclosure's walls that the judge holds
-/// alive with this confidence (every playout, or a reading before this
-/// one) is left out of the enclosure's contest (`contested`), as one
-/// Benson proves alive is: the contest is for the chains whose safety the
-/// reading only assumes. Without it a contest that reaches a living
-/// group's chains beside the walls grows past what it reads, and the
-/// walls' "dead" stands unchecked.
-const CERTAIN_CONFIDENCE: f32 = 1.0;
 
 /// Is the stone at `i` one the readings may treat as uncapturable: Benson
 /// proves its chain alive, or the playouts are `SAFE_CONFIDENCE` sure of it?
@@ -455,15 +447,7 @@ pub(crate) fn chain_statuses(
                 let mut status = status;
                 let mut contested: Option<Contest> = None;
                 if status == LocalStatus::Dead {
-                    // Chains held alive for certain are no party to it,
-                    // as Benson's are not.
-                    let certain = |i: usize| {
-                        let info = &infos[chain_of[i]];
-                        pass_alive(i)
-                            || (info.status == Status::Alive
-                                && info.confidence >= CERTAIN_CONFIDENCE)
-                    };
-                    if let Some(contest) = Contest::around(board, enc, certain, |i| {
+                    if let Some(contest) = Contest::around(board, enc, pass_alive, |i| {
                         safe_stone(&infos, &chain_of, &sure, i)
                     }) {
                         match contested_verdict(board, enc, &contest) {
