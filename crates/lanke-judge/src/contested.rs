@@ -12,9 +12,15 @@
 //! inside it share four liberties, and GNU Go and the record count a seki.
 //!
 //! Here the *contest* of an enclosure is the set of such chains: attacker
-//! chains beside the walls, not proven alive, with at most
-//! `MAX_CONTESTED_LIBERTIES` liberties, and the short attacker chains that
-//! share a liberty with them (a move there joins them). The reading is
+//! chains beside the walls that share a liberty with them, not proven
+//! alive, with at most `MAX_CONTESTED_LIBERTIES` liberties, and the short
+//! attacker chains that share a liberty with those (a move there joins
+//! them). A chain that touches the walls but shares none of their
+//! liberties is in no race with them — filling the walls' liberties never
+//! fills its own — and taking it in would only grow the contest past what
+//! the reading plays (Fujitsu Cup 22, J21: White's living top group
+//! touches Black's sixteen stones, whose race is with White's chains
+//! below them). The reading is
 //! then run again with the defender free to fill their liberties outside
 //! the enclosure and to take one in atari, and the attacker free to take a
 //! filling stone left in atari. Taking a contested chain of `CORE_STONES`
@@ -76,10 +82,21 @@ impl Contest {
         let mut chain_count = 0;
         let mut stones: Vec<usize> = Vec::new();
         let mut liberties: Vec<usize> = Vec::new();
+        // Only a chain that shares a liberty with the walls is in their
+        // race (see the module doc).
+        let shares_with_walls = |stone: usize| {
+            board
+                .liberties_at_most::<MAX_CONTESTED_LIBERTIES>(stone)
+                .is_some_and(|(libs, n)| {
+                    libs[..n]
+                        .iter()
+                        .any(|l| enc.outside.binary_search(l).is_ok())
+                })
+        };
         let mut queue: Vec<usize> = enc
             .attackers_beside(board, &enc.walls, &pass_alive)
             .iter()
-            .filter(|b| b.liberties <= MAX_CONTESTED_LIBERTIES)
+            .filter(|b| b.liberties <= MAX_CONTESTED_LIBERTIES && shares_with_walls(b.stone))
             .map(|b| b.stone)
             .collect();
         while let Some(s) = queue.pop() {

@@ -12,7 +12,8 @@
 //! first live. A chain the playouts leave open beside one the races turn
 //! alive is read against it, its one-point eye counted as a liberty. A
 //! group lives by eating the few stones it shuts in. Stones shut in by an
-//! eyeless chain short of liberties stand in seki with it.
+//! eyeless chain short of liberties stand in seki with it, and stones with
+//! one eye shut in by chains with one eye stand in seki with them.
 
 mod common;
 
@@ -266,4 +267,27 @@ fn stones_inside_an_eyeless_chain_short_of_liberties_stand_in_seki() {
     }
     assert_eq!(j.dead[0], pts(&["bg", "pi", "qj", "sp"]));
     assert_eq!(j.after_fill.territory, [32, 25]);
+}
+
+/// Fujitsu Cup 22, Japanese preliminary final (2009, komi 6.5, recorded
+/// W+2.5, GNU Go's count too): Black's sixteen stones at the top (ib to
+/// kd, an eye at jd) sit inside White, but White's ten stones beside them
+/// (kf to jj) have only jf and jg, shared with them, and the dame kj and
+/// jk, which join them to White's 21 stones in the centre (kk to lp, an
+/// eye at nl, walled by Black). One eye against one eye, with shared
+/// liberties neither side can fill: a seki, GNU Go's list stone for
+/// stone. Read with White's stones safe the sixteen were dead whoever
+/// moves first (W+38.5); the check of the chains in their race had taken
+/// in White's living top group too, which touches them but shares no
+/// liberty with them, and given up past three chains.
+#[test]
+fn one_eye_against_one_eye_is_a_seki() {
+    let j = judged("games/Fujitsu/22/J21.sgf");
+    for seki in ["ib", "kd", "kf", "jj", "kk", "lp"] {
+        assert_eq!(status_at(&j, seki), Status::Seki, "{seki}");
+    }
+    assert_eq!(status_at(&j, "kc"), Status::Alive);
+    assert_eq!(j.dead[0], pts(&["be", "bg", "cd", "cf", "fr"]));
+    assert_eq!(j.dead[1], pts(&["gi", "hn", "mi", "ni", "of"]));
+    assert_eq!(j.after_fill.territory, [54, 44]);
 }
