@@ -20,17 +20,20 @@
 //! fills its own — and taking it in would only grow the contest past what
 //! the reading plays (Fujitsu Cup 22, J21: White's living top group
 //! touches Black's sixteen stones, whose race is with White's chains
-//! below them). The reading is
-//! then run again with the defender free to fill their liberties outside
-//! the enclosure and to take one in atari, and the attacker free to take a
-//! filling stone left in atari. Taking a contested chain of `CORE_STONES`
-//! or more is life, unless the attacker takes the core back at once; and
+//! below them). The reading is then run again with the defender free to
+//! fill the contested chains' liberties outside the enclosure and to take
+//! one in atari, and the attacker free to take a defender stone beside a
+//! contested chain left in atari (a filling stone, a throw-in, a dead
+//! stone beside the race). Taking a contested chain of `CORE_STONES` or
+//! more is life, unless the attacker takes the core back at once; and
 //! losing the core while a contested chain can be taken back at once is a
 //! trade, a seki's value. A chain that joins one outside the contest
 //! reaches liberties nobody fills there: it is safe again. A contest
 //! whose liberties touch a defender stone that is neither a wall nor safe
 //! is not read (a dead stone, a weak group: fights the reading does not
-//! play).
+//! play), unless the defender's move on that liberty is a self-atari: a
+//! throw-in, whose stones the attacker takes (Kisei 35, R09: White's dead
+//! stone between two liberties of Black's chain in the race).
 //!
 //! Only the geometry of the contest and the verdict's rule live here; the
 //! search is `reading`'s.
@@ -38,6 +41,7 @@
 use lanke_board::{Board, Cell};
 
 use crate::reading::{read_contested, Enclosure, LocalStatus, CORE_STONES};
+use crate::tactics::self_atari;
 
 /// Attacker chains with more liberties than this are left safe.
 pub(crate) const MAX_CONTESTED_LIBERTIES: usize = 8;
@@ -121,12 +125,13 @@ impl Contest {
                 }
                 // Beside a defender stone that is neither a wall nor safe
                 // (a dead stone, a weak group) the liberty opens fights
-                // the reading does not play.
+                // the reading does not play, unless the defender's move
+                // there is a self-atari: a throw-in the attacker takes.
                 let weak = Board::neighbours(l).iter().any(|&n| {
                     board.cell(n) == defender
                         && enc.walls.binary_search(&n).is_err()
                         && !safe_defender(n)
-                });
+                }) && !self_atari(board, enc.defender, l);
                 if weak {
                     return None;
                 }
@@ -167,13 +172,26 @@ impl Contest {
             .find_map(|&a| last_liberty(board, a, self.attacker, ko))
     }
 
-    /// The last liberty of a defender chain on a contested liberty (a
-    /// filling stone) standing in atari on `board` (not the ko point
-    /// `ko`), if any: the attacker takes it there.
-    pub(crate) fn filler_in_atari(&self, board: &Board, ko: Option<usize>) -> Option<usize> {
-        self.liberties
-            .iter()
-            .find_map(|&f| last_liberty(board, f, self.defender, ko))
+    /// The last liberties of the defender chains beside a contested chain
+    /// that stand in atari on `board` (not the ko point `ko`): the
+    /// attacker takes them there, as the defender takes a contested chain
+    /// in atari — a filling stone, a throw-in, a dead stone beside the
+    /// race.
+    pub(crate) fn beside_in_atari(&self, board: &Board, ko: Option<usize>) -> Vec<usize> {
+        let mut out: Vec<usize> = Vec::new();
+        for &s in &self.stones {
+            if board.cell(s) != self.attacker {
+                continue;
+            }
+            for n in Board::neighbours(s) {
+                if let Some(l) = last_liberty(board, n, self.defender, ko) {
+                    if !out.contains(&l) {
+                        out.push(l);
+                    }
+                }
+            }
+        }
+        out
     }
 }
 

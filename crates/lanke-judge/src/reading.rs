@@ -494,13 +494,13 @@ impl Search<'_> {
         if let Some(c) = self.contest {
             // The defender fills the contested chains' outside liberties
             // and takes one in atari at its last liberty; the attacker
-            // takes a filling stone left in atari.
+            // takes a defender stone beside them left in atari.
             let take = if maximizing {
-                c.in_atari(board, ko)
+                c.in_atari(board, ko).into_iter().collect()
             } else {
-                c.filler_in_atari(board, ko)
+                c.beside_in_atari(board, ko)
             };
-            for &l in c.liberties.iter().chain(take.as_slice()) {
+            for &l in c.liberties.iter().chain(&take) {
                 if board.cell(l) == Cell::Empty && !moves.contains(&l) {
                     moves.push(l);
                 }

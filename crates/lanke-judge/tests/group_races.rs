@@ -13,7 +13,9 @@
 //! alive is read against it, its one-point eye counted as a liberty. A
 //! group lives by eating the few stones it shuts in. Stones shut in by an
 //! eyeless chain short of liberties stand in seki with it, and stones with
-//! one eye shut in by chains with one eye stand in seki with them.
+//! one eye shut in by chains with one eye stand in seki with them; a race
+//! with the walls is read past a throw-in, and past dead stones in atari
+//! that the racing chain takes.
 
 mod common;
 
@@ -290,4 +292,41 @@ fn one_eye_against_one_eye_is_a_seki() {
     assert_eq!(j.dead[0], pts(&["be", "bg", "cd", "cf", "fr"]));
     assert_eq!(j.dead[1], pts(&["gi", "hn", "mi", "ni", "of"]));
     assert_eq!(j.after_fill.territory, [54, 44]);
+}
+
+/// Kisei 35, preliminary B final (2009, komi 6.5, recorded B+1.5; GNU Go
+/// counts W+0.5 on the same seki): White's eight stones in the lower left
+/// corner (ao to bs, one eye at bp) and Black's thirteen along the bottom
+/// beside them (dp to js, liberties cs, es and gs, with White's dead
+/// stone at fs between es and gs) stand in seki: White cannot fill es or
+/// gs but into atari, and Black's cs only ataris White's bs. The walls'
+/// race with Black's chain goes past White's dead stone, a throw-in the
+/// reading plays (Black takes it); read with Black's chain safe, White's
+/// corner was dead whoever moves first (B+22.5).
+#[test]
+fn a_throw_in_beside_the_race_leaves_the_corner_in_seki() {
+    let j = judged("games/Kisei/35/R09.sgf");
+    for seki in ["ao", "cp", "ar", "bs", "dp", "hr", "js"] {
+        assert_eq!(status_at(&j, seki), Status::Seki, "{seki}");
+    }
+    assert_eq!(status_at(&j, "fs"), Status::Dead);
+    assert_eq!(j.after_fill.territory, [77, 78]);
+}
+
+/// Honinbo 74, preliminary A (2018, komi 6.5, recorded B+4.5): Black's
+/// eleven stones in the upper left corner (ad to ce) have two liberties,
+/// bc and ae, beside White's dead left-side stones (af to be, one eye at
+/// bf) and White's dead corner stones (ab, ac, ba). White's throw-in at bc
+/// ataris them, but Black takes at aa (White's ba is in atari there) and
+/// lives; White's ae would be self-atari (Black takes seven at bf). The
+/// race read with the stones beside it that Black may take stays Black's:
+/// White's stones there are dead, the count the record's.
+#[test]
+fn a_race_chain_takes_the_dead_stones_in_atari_beside_it() {
+    let j = judged("games/Honinbo/74/Q18.sgf");
+    assert_eq!(status_at(&j, "bd"), Status::Alive);
+    for dead in ["af", "be", "ab", "ba"] {
+        assert_eq!(status_at(&j, dead), Status::Dead, "{dead}");
+    }
+    assert_eq!(j.after_fill.territory, [50, 48]);
 }
