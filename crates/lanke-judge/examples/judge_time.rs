@@ -6,8 +6,11 @@
 //!
 //! Run: `cargo run --release -p lanke-judge --example judge_time [TOP]`
 //! (pin it with `taskset -c 1` and alternate two binaries to compare; TOP
-//! slowest positions are listed, default 10). A tool for A/B runs, not a
-//! target: the targets live in `benches/`.
+//! slowest positions are listed, default 10). `ONLY=part` keeps the
+//! positions whose archive member name contains `part`, each judged
+//! `REPEAT` times (default 1), to profile a few slow ones. Only the
+//! judging is timed, not the loading or the checksum. A tool for A/B
+//! runs, not a target: the targets live in `benches/`.
 
 use lanke_judge::{judge, JudgeOptions, StatusSource};
 use std::hash::{Hash, Hasher};
@@ -45,8 +48,6 @@ fn main() {
             break;
         }
     }
-    // `ONLY=name-part` keeps the positions whose member name contains it,
-    // judged `REPEAT` times each (default 1): a profile of a few slow ones.
     if let Ok(only) = std::env::var("ONLY") {
         let repeat: usize = std::env::var("REPEAT")
             .ok()
@@ -59,8 +60,11 @@ fn main() {
             .collect();
     }
     let mut times = Vec::with_capacity(positions.len());
+    if positions.is_empty() {
+        eprintln!("judge_time: no position to judge (ONLY matches no member)");
+        std::process::exit(1);
+    }
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    let start = Instant::now();
     for (k, (_, board, to_move)) in positions.iter().enumerate() {
         let t = Instant::now();
         let j = judge(
@@ -73,9 +77,10 @@ fn main() {
         times.push((t.elapsed().as_secs_f64(), k));
         format!("{j:?}").hash(&mut hasher);
     }
-    let total = start.elapsed().as_secs_f64();
+    let total: f64 = times.iter().map(|t| t.0).sum();
     times.sort_by(|a, b| b.0.total_cmp(&a.0));
-    let share = |n: usize| times[..n].iter().map(|t| t.0).sum::<f64>() / total * 100.0;
+    let share =
+        |n: usize| times[..n.min(times.len())].iter().map(|t| t.0).sum::<f64>() / total * 100.0;
     println!(
         "{} positions: {total:.3} s, {:.1} positions/s, checksum {:016x}",
         positions.len(),
