@@ -8,7 +8,11 @@
 //!    are not the other colour's, and every chain walling that region in
 //!    is alive by eye space (`big_eyes`) once they are taken off. A few
 //!    stones left in a living group's territory have no room for two eyes
-//!    against an owner who answers.
+//!    against an owner who answers. The region must be closed without
+//!    the other colour's own fills: where the ending's dame cut the chain
+//!    off from its own live stones, the ending assumed the death it would
+//!    confirm (Ryusei 08/A17: White's dame at hk and hj cut Black's gj–gk
+//!    from Black's ik, which GNU Go and the record keep joined).
 //! 2. With those taken off too, an open chain judged alive is confirmed
 //!    when it is alive by eye space — without counting on any open dead
 //!    stone still standing — or when the ending joined it to a chain the
@@ -46,6 +50,17 @@ pub(crate) fn confirmed_by_ending(j: &Judgement) -> Vec<bool> {
         }
     }
     let regions = [Color::Black, Color::White].map(|c| b.regions_without(c));
+    // The regions each colour's walls close without its own fills: a
+    // chain its fills cut off is no invader of a closed region.
+    let unfilled = [Color::Black, Color::White].map(|c| {
+        let mut u = b.clone();
+        for f in j.fills.iter().filter(|f| f.color == c) {
+            if u.get(f.point) == Cell::of(c) {
+                u.put(f.point, Cell::Empty);
+            }
+        }
+        u.regions_without(c)
+    });
     let mut confirmed: Vec<bool> = j
         .chains
         .iter()
@@ -63,6 +78,15 @@ pub(crate) fn confirmed_by_ending(j: &Judgement) -> Vec<bool> {
                 .filter(|&p| b.cell(p) != Cell::Empty)
                 .collect();
             if stones.len() > FEW_INVADERS || !stones.iter().all(|&p| judged_dead[p]) {
+                return false;
+            }
+            // The region closed by the attacker's walls without its
+            // fills: the ending's own cut confirms nothing.
+            let (u_of, u_list) = &unfilled[attacker.index()];
+            let closed = u_list[u_of[s]]
+                .iter()
+                .all(|&p| b.cell(p) != Cell::of(c.color) || judged_dead[p]);
+            if !closed {
                 return false;
             }
             let mut taken = b.clone();

@@ -5,7 +5,8 @@
 //! space once they are taken, and the groups themselves alive so, or
 //! joined by a protective move to a chain the judge is sure of — the
 //! other reading is dropped and the range is the judgement's own. Larger
-//! invasions, and readings the pipeline may replace, stay open.
+//! invasions, stones cut off only by the ending's own fills, and readings
+//! the pipeline may replace, stay open.
 
 mod common;
 
@@ -95,4 +96,36 @@ fn a_reading_the_pipeline_replaces_confirms_nothing() {
     assert_eq!(j.basis, Basis::GameKeptClose);
     assert!(j.confidence < OPEN_BELOW, "{}", j.confidence);
     assert!(open_alternatives(&j) > 0);
+}
+
+/// Ryusei 8, game A17 (komi 5.5, recorded B+5.5, GNU Go's count too):
+/// Black's two stones at gj–gk, open (dead at 0.03), stand between
+/// White's stones above and beside them and Black's ik–jk. The ending
+/// cuts them off with White's dame at hk and hj, and on that board they
+/// sat in White's region; but the region is White's only through those
+/// fills, so the ending confirms nothing: the stones stay open, and the
+/// reading that keeps them alive (joined to ik, as GNU Go and the record
+/// count them) stays among the judgement's readings.
+#[test]
+fn stones_the_endings_own_fills_cut_off_stay_open() {
+    let j = judged("games/Ryusei/08/A17.sgf");
+    let stones = chain_at(&j, "gj");
+    assert_eq!(stones.status, Status::Dead);
+    assert!(stones.confidence < OPEN_BELOW, "{}", stones.confidence);
+    let hk = Point::from_sgf("hk").unwrap();
+    assert!(j
+        .fills
+        .iter()
+        .any(|f| f.point == hk && f.color == lanke_sgf::Color::White));
+    let gj = Point::from_sgf("gj").unwrap();
+    let alive_reading = j
+        .alternatives
+        .iter()
+        .find(|a| a.kind == AlternativeKind::OpenFor(lanke_sgf::Color::Black))
+        .expect("a reading in Black's favour");
+    assert!(!alive_reading.judgement.dead[0].contains(&gj));
+    // Two points of White's territory and two prisoners fewer: the
+    // record's count, four points from the judgement's.
+    assert_eq!(j.after_fill.territory, [57, 52]);
+    assert_eq!(alive_reading.judgement.after_fill.territory, [57, 50]);
 }
