@@ -20,11 +20,19 @@
 //!
 //! Only the test lives here; the pipeline decides what it is worth.
 
+use std::cell::OnceCell;
+
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
 use crate::big_eyes::alive_on;
-use crate::judgement::{lowest_confidence, ChainInfo, Judgement, Status, StatusReason, OPEN_BELOW};
+use crate::judgement::{
+    lowest_confidence, ChainInfo, Fill, Judgement, Status, StatusReason, OPEN_BELOW,
+};
+
+/// A colour's regions as `Board::regions_without` gives them: each
+/// point's region index, and the regions' points.
+type Regions = (Vec<usize>, Vec<Vec<usize>>);
 
 /// The most stones (all judged dead) a region may hold for its dead chain
 /// to be confirmed: a larger invasion may hold room for two eyes, which
@@ -33,6 +41,10 @@ pub(crate) const FEW_INVADERS: usize = 3;
 
 /// Per chain of `j.chains`: is it open and confirmed by `j`'s ending?
 pub(crate) fn confirmed_by_ending(j: &Judgement) -> Vec<bool> {
+    // Nothing open, nothing to confirm.
+    if !j.chains.iter().any(ChainInfo::is_open) {
+        return vec![false; j.chains.len()];
+    }
     let mut b = j.filled.clone();
     let mut judged_dead = vec![false; b.points().last().map_or(0, |i| i + 1)];
     for p in j.dead.iter().flatten() {
@@ -50,17 +62,10 @@ pub(crate) fn confirmed_by_ending(j: &Judgement) -> Vec<bool> {
         }
     }
     let regions = [Color::Black, Color::White].map(|c| b.regions_without(c));
-    // The regions each colour's walls close without its own fills: a
-    // chain its fills cut off is no invader of a closed region.
-    let unfilled = [Color::Black, Color::White].map(|c| {
-        let mut u = b.clone();
-        for f in j.fills.iter().filter(|f| f.color == c) {
-            if u.get(f.point) == Cell::of(c) {
-                u.put(f.point, Cell::Empty);
-            }
-        }
-        u.regions_without(c)
-    });
+    // The regions each colour's walls close without its own fills (a
+    // chain its fills cut off is no invader of a closed region), read for
+    // an attacker only when one of its open dead chains asks.
+    let unfilled: [OnceCell<Regions>; 2] = Default::default();
     let mut confirmed: Vec<bool> = j
         .chains
         .iter()
@@ -82,7 +87,8 @@ pub(crate) fn confirmed_by_ending(j: &Judgement) -> Vec<bool> {
             }
             // The region closed by the attacker's walls without its
             // fills: the ending's own cut confirms nothing.
-            let (u_of, u_list) = &unfilled[attacker.index()];
+            let (u_of, u_list) = unfilled[attacker.index()]
+                .get_or_init(|| regions_without_own_fills(&b, &j.fills, attacker));
             let closed = u_list[u_of[s]]
                 .iter()
                 .all(|&p| b.cell(p) != Cell::of(c.color) || judged_dead[p]);
@@ -130,6 +136,18 @@ pub(crate) fn confirmed_by_ending(j: &Judgement) -> Vec<bool> {
         }
     }
     confirmed
+}
+
+/// The regions without `color` on `b` once `color`'s own fills (of
+/// `fills`) are lifted again.
+fn regions_without_own_fills(b: &Board, fills: &[Fill], color: Color) -> Regions {
+    let mut u = b.clone();
+    for f in fills.iter().filter(|f| f.color == color) {
+        if u.get(f.point) == Cell::of(color) {
+            u.put(f.point, Cell::Empty);
+        }
+    }
+    u.regions_without(color)
 }
 
 /// Raises each confirmed chain of `chains` to [`OPEN_BELOW`]: settled, at
