@@ -20,7 +20,7 @@
 //! `chain_table`.
 
 use lanke_board::{Board, Cell};
-use lanke_sgf::Color;
+use lanke_sgf::{Color, Point};
 
 use crate::chain_table::ChainTable;
 use crate::dame_shapes::{
@@ -35,6 +35,19 @@ use crate::teire::{owed_in_enclosures, Filled};
 use crate::turns::{alternate, Played};
 
 mod protective;
+
+/// Why the filler owes a protective move (`Filler::protect`): a chain in
+/// atari, a push into the territory, a shortage of liberties, a race
+/// against dead stones, a double atari, dead stones that could walk out.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Threat {
+    Atari,
+    Push,
+    Shortage,
+    Race,
+    DoubleAtari,
+    Rescue,
+}
 
 /// Would `color` at empty `i` leave its own chain in atari (or without
 /// liberties) without capturing? `libs` is the [`ChainTable`] liberty
@@ -145,7 +158,9 @@ fn chain_size(board: &Board, stone: usize) -> usize {
 /// two opponent groups apart; fill a dame that puts the opponent in atari;
 /// fill any dame that is not self-atari, or a seki's spare shared
 /// liberty. Once every dame is filled, the eye spaces holding dead stones
-/// get the protective moves they still owe (`teire`), and a dame that
+/// get the protective moves they still owe (`teire`; one that does the
+/// work of a nearby answer to a shortage of liberties takes its place),
+/// and a dame that
 /// neither side can fill without self-atari is made fillable by the side
 /// to move with a protective move (`prepare_dame`). Joining and cutting
 /// matter to the families that tax groups. The points of `settled`
@@ -266,7 +281,9 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     /// (`teire`): asked once the filling is over, not after every move, as
     /// reading them is costly and no dame changes them any more; and with
     /// the protective moves that make the last dame fillable
-    /// (`prepare_dame`).
+    /// (`prepare_dame`). An eye space's move that also does the work of an
+    /// answer its side made nearby to a shortage of liberties takes that
+    /// answer's place (`made_redundant_by`): one move, not two.
     fn run(
         &self,
         board: &mut Board,
@@ -286,12 +303,24 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         // before those two opened is not looked for again.
         let mut scan_whole = [true, true];
         let mut last_two: Vec<usize> = Vec::with_capacity(2);
+        // Each side's answers to a shortage of liberties inside its own
+        // territory that took nothing, and the ones a later move in an eye
+        // space made redundant with that move (taken off the board; in the
+        // fills, the later move takes the earlier one's turn).
+        let mut shortage_answers: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+        let mut redundant: Vec<(Color, usize, usize)> = Vec::new();
         let mut turn = |side: Color, ko_ban: Option<usize>| {
             let s = usize::from(side == Color::White);
             let near = (!scan_whole[s]).then_some(&last_two[..]);
             scan_whole[s] = false;
+            let mut threat = None;
+            let mut made_redundant = None;
             let (i, kind) = self
                 .protect(board, side, &table, near, ko_ban)
+                .map(|(i, kind, why)| {
+                    threat = Some(why);
+                    (i, kind)
+                })
                 .or_else(|| self.take_ko(board, side, &table, taken, ko_ban))
                 .or_else(|| {
                     let dame = self.dame(board, side, taken, &table.libs);
@@ -309,6 +338,15 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                         filled: taken,
                     };
                     owed_in_enclosures(board, side, &known)
+                        .inspect(|&i| {
+                            made_redundant = self.made_redundant_by(
+                                board,
+                                side,
+                                i,
+                                &shortage_answers[s],
+                                &known,
+                            );
+                        })
                         .map(|i| (i, FillKind::Protective))
                         .or_else(|| self.prepare_dame(board, side, taken, &table.libs))
                 })?;
@@ -317,11 +355,21 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             if self.takes_given_alive(board, side, i) {
                 return None;
             }
+            if let Some(m) = made_redundant {
+                board.put(Board::point(m), Cell::Empty);
+                shortage_answers[s].retain(|&a| a != m);
+                redundant.push((side, m, i));
+                groups = None;
+                table = ChainTable::of(board, self.dead);
+            }
             taken[i] = true;
             // A capture (mostly of dead stones, already gone from the
             // groups' view) rebuilds the groups to be safe.
             let prisoners = live_stones_taken(board, side, i, self.dead, &table.libs);
             let r = board.play(side, i);
+            if threat == Some(Threat::Shortage) && kind == FillKind::Protective && r.captured == 0 {
+                shortage_answers[s].push(i);
+            }
             if r.captured > 0 {
                 groups = None;
             } else if let Some(g) = groups.as_mut() {
@@ -348,6 +396,18 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         eye_spaces_read.set(true);
         let left = self.limit.saturating_sub(fills.len());
         fills.extend(alternate(first, None, left, &mut turn));
+        for (side, earlier, later) in redundant {
+            let (earlier, later) = (Board::point(earlier), Board::point(later));
+            let at = |point: Point| {
+                fills
+                    .iter()
+                    .rposition(|f| f.color == side && f.point == point)
+            };
+            if let (Some(e), Some(l)) = (at(earlier), at(later)) {
+                let moved = fills.remove(l);
+                fills[e] = moved;
+            }
+        }
         fills
     }
 

@@ -9,7 +9,9 @@
 //! capture of dead stones can save two chains. And a point where one
 //! opponent stone would atari a chain and shorten another is protected.
 //! And a live stone beside a territory, whose colour's next stone would
-//! stand inside it (a push), is answered inside.
+//! stand inside it (a push), is answered inside. And one move that answers
+//! a shortage of liberties and keeps an eye space beside it is made once,
+//! not as two moves.
 
 mod common;
 
@@ -132,4 +134,39 @@ fn a_push_by_a_protective_move_is_answered_too() {
     }
     assert_eq!(j.protective(), [3, 3]);
     assert_eq!(j.after_fill.territory, [79, 69]);
+}
+
+/// Meijin 38 game S06 (komi 6.5, recorded W+3.5, GNU Go W+3.5): once
+/// White fills the dame at qf, its chain rg–sg keeps two liberties, rh
+/// and sh, and a Black stone at sh would put it in atari; and once every
+/// dame is filled, White's eye space on the right edge round Black's dead
+/// stones at rj and rl owes a move. White's si does both (the chain's
+/// liberties rh and sh stay White's, and the eye space lives with Black
+/// moving first); the filling used to answer the shortage at rh and then
+/// the eye space at si, two points (W+2.5).
+#[test]
+fn one_move_answers_a_shortage_and_keeps_the_eye_space_beside_it() {
+    let j = judged("games/Meijin/38/S06.sgf");
+    assert_eq!(
+        j.dead[0],
+        pts(&["bj", "en", "fn", "fo", "kh", "rj", "rl", "sb"])
+    );
+    let white = protective_by(&j, Color::White);
+    assert!(white.contains(&"si".to_string()), "{white:?}");
+    assert!(!white.contains(&"rh".to_string()), "{white:?}");
+    assert_eq!(j.protective(), [1, 4]);
+    assert_eq!(j.after_fill.territory, [48, 42]);
+}
+
+/// Kisei 31 game Q07 (komi 6.5, recorded B+2.5): Black's answer at hq to
+/// a shortage of liberties once White fills the dame at ko, and its owed
+/// move at hs in the eye space round White's dead stones at ir and is,
+/// are one move, hs (B+1.5 with both).
+#[test]
+fn the_eye_spaces_owed_move_takes_the_shortage_answers_place() {
+    let j = judged("games/Kisei/31/Q07.sgf");
+    let black = protective_by(&j, Color::Black);
+    assert!(black.contains(&"hs".to_string()), "{black:?}");
+    assert!(!black.contains(&"hq".to_string()), "{black:?}");
+    assert_eq!(j.after_fill.territory, [45, 35]);
 }

@@ -5,13 +5,15 @@
 //! losing a race against dead stones (`races`), open to a double atari
 //! (`double_atari`), or beside dead stones that could walk out
 //! (`dame_shapes::rescue_point`); none for a chain standing inside its
-//! own territory with only dead stones beside it. Which dame to fill,
-//! kos and the moves owed once the dame are filled stay in `filling`.
+//! own territory with only dead stones beside it; and the earlier answer
+//! to a shortage that an eye space's owed move makes redundant. Which
+//! dame to fill, kos and the moves owed once the dame are filled stay in
+//! `filling`.
 
 use lanke_board::{Board, Cell};
 use lanke_sgf::Color;
 
-use super::{chain_size, inside_own, kind_of, live_stones_taken, self_atari, Filler};
+use super::{chain_size, inside_own, kind_of, live_stones_taken, self_atari, Filler, Threat};
 use crate::chain_table::ChainTable;
 use crate::dame_shapes::{pushed_into, rescue_point, territory_of};
 use crate::double_atari::{double_atari_point, mending_move, short_stones_beside};
@@ -20,6 +22,7 @@ use crate::races::MAX_RACE_LIBERTIES;
 use crate::shortage::{
     capturable, capturable_by_approach, capture_sticks_with_dead, capturing_points, SHORTAGE_DEPTH,
 };
+use crate::teire::{owed_in_enclosures, Filled};
 
 /// Of the moves that save `side`'s chain at `stone` from atari (its
 /// liberty, then captures of dead stones beside it), the one that leaves
@@ -64,7 +67,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         table: &ChainTable,
         near: Option<&[usize]>,
         ko_ban: Option<usize>,
-    ) -> Option<(usize, FillKind)> {
+    ) -> Option<(usize, FillKind, Threat)> {
         let (class_at, dead) = (self.class_at, self.dead);
         for (stone, l) in table.atari_of(board, side, dead) {
             let own_point = |m: usize| inside_own(class_at(m), side);
@@ -96,20 +99,79 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                     if m == l || live_stones_taken(board, side, m, dead, &table.libs) == 0 {
                         saving.push(m);
                     } else if saving.is_empty() {
-                        return Some((m, kind_of(mine)));
+                        return Some((m, kind_of(mine), Threat::Atari));
                     }
                 }
             }
             if let Some(m) = fewest_left_in_atari(board, side, stone, &saving, dead) {
-                return Some((m, kind_of(own_point(m))));
+                return Some((m, kind_of(own_point(m)), Threat::Atari));
             }
         }
+        let because = |threat: Threat| move |(m, kind): (usize, FillKind)| (m, kind, threat);
         self.against_push(board, side)
-            .or_else(|| self.short_of_liberties(board, side, table, near))
-            .or_else(|| self.race_against_dead(board, side, table))
-            .or_else(|| self.against_double_atari(board, side, table, near))
-            .or_else(|| self.against_rescue(board, side, table))
-            .filter(|&(m, _)| Some(m) != ko_ban)
+            .map(because(Threat::Push))
+            .or_else(|| {
+                self.short_of_liberties(board, side, table, near)
+                    .map(because(Threat::Shortage))
+            })
+            .or_else(|| {
+                self.race_against_dead(board, side, table)
+                    .map(because(Threat::Race))
+            })
+            .or_else(|| {
+                self.against_double_atari(board, side, table, near)
+                    .map(because(Threat::DoubleAtari))
+            })
+            .or_else(|| {
+                self.against_rescue(board, side, table)
+                    .map(because(Threat::Rescue))
+            })
+            .filter(|&(m, _, _)| Some(m) != ko_ban)
+    }
+
+    /// A shortage answer `side` made earlier in its own territory
+    /// (`answers`, each beside at most three points from `owed`) that the
+    /// move `owed` in an eye space makes redundant: with `owed` played and
+    /// that stone taken away again, no chain of `side` beside its point is
+    /// in atari or taken by the opponent moving first (`capturable`,
+    /// `capturable_by_approach`), and no eye space owes a move any more. A
+    /// player makes the one move that does both: in Meijin 38/S06 White's
+    /// si gives the chain rg–sg its second liberty and keeps the eye space
+    /// round Black's dead stones at rj and rl, and the record and GNU Go
+    /// count one move there, not White's rh and si. The stone to take
+    /// away, if any.
+    pub(super) fn made_redundant_by(
+        &self,
+        board: &Board,
+        side: Color,
+        owed: usize,
+        answers: &[usize],
+        known: &Filled<'_, F>,
+    ) -> Option<usize> {
+        let dead = self.dead;
+        let foe = side.opponent();
+        let near = |m: usize| {
+            let (a, b) = (Board::point(m), Board::point(owed));
+            a.x.abs_diff(b.x) + a.y.abs_diff(b.y) <= 3
+        };
+        answers.iter().rev().copied().find(|&m| {
+            if board.cell(m) != Cell::of(side) || !near(m) {
+                return false;
+            }
+            let mut without = board.clone();
+            without.put(Board::point(m), Cell::Empty);
+            let r = without.play(side, owed);
+            if r.suicided > 0 {
+                return false;
+            }
+            let safe = Board::neighbours(m).into_iter().all(|n| {
+                without.cell(n) != Cell::of(side)
+                    || (without.liberties_at_most::<1>(n).is_none()
+                        && !capturable(&without, n, foe, dead, SHORTAGE_DEPTH)
+                        && !capturable_by_approach(&without, n, foe, dead))
+            });
+            safe && owed_in_enclosures(&without, side, known).is_none()
+        })
     }
 
     /// A protective move against a push into `side`'s territory: a point
