@@ -170,3 +170,20 @@ fn the_eye_spaces_owed_move_takes_the_shortage_answers_place() {
     assert!(!black.contains(&"hq".to_string()), "{black:?}");
     assert_eq!(j.after_fill.territory, [45, 35]);
 }
+
+/// NEC Cup 17 game 10 (komi 5.5, recorded B+0.5, GNU Go B+0.5): once
+/// the dame at bf and cf are filled, White's chain ag–cg keeps two
+/// liberties, ah and bh, beside Black's dead stone at ch. Of the two
+/// saving liberties, bh takes the dead stone and leaves the chain the
+/// most liberties; the filling used to extend at ah and answer again at
+/// bh later (B+1.5).
+#[test]
+fn a_shortage_is_answered_by_the_move_that_leaves_the_most_liberties() {
+    let j = judged("games/NEC/17/10.sgf");
+    assert_eq!(j.dead[0], pts(&["ch", "eb"]));
+    let white = protective_by(&j, Color::White);
+    assert!(white.contains(&"bh".to_string()), "{white:?}");
+    assert!(!white.contains(&"ah".to_string()), "{white:?}");
+    assert_eq!(j.protective(), [0, 2]);
+    assert_eq!(j.after_fill.territory, [50, 43]);
+}

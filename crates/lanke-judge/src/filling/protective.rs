@@ -253,8 +253,9 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     /// the opponent moving first could capture (read out by `capturable`,
     /// `SHORTAGE_DEPTH` plies, or after saving a chain of its own in atari
     /// beside it: `capturable_by_approach`). The owner adds the stone that
-    /// leaves it safe, a dame first, or takes a chain in atari beside it or
-    /// beside a chain it would join, or plays a point near its liberties.
+    /// leaves it safe, a dame first and, of equals, the one that leaves it
+    /// the most liberties, or takes a chain in atari beside it or beside a
+    /// chain it would join, or plays a point near its liberties.
     /// A chain whose liberties are both dame is saved so too: the saving
     /// dame costs nothing, but left to the dame order it could come after
     /// the opponent's.
@@ -330,18 +331,36 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                         moves.push(c);
                     }
                 }
-                let saves = |l: usize| {
+                // The chain's liberties after a move that saves it.
+                let saved_with = |l: usize| {
                     if self.settled[l]
                         || !(own_point(l) || class_at(l) == PointClass::Dame)
                         || self.takes_given_alive(board, side, l)
                     {
-                        return false;
+                        return None;
                     }
                     let mut t = board.clone();
                     let r = t.play(side, l);
-                    r.suicided == 0 && !taken(&t)
+                    (r.suicided == 0 && !taken(&t)).then(|| t.chain(i).1)
                 };
-                if let Some(l) = moves.iter().copied().find(|&l| saves(l)) {
+                let saves = |l: usize| saved_with(l).is_some();
+                // Of the saving liberties (dame before points of the
+                // territory) and then captures, the move that leaves the
+                // chain the most liberties: the solid answer needs no
+                // second one (NEC Cup 17 game 10: White's bh, taking the
+                // dead stone at ch, rather than ah and later bh).
+                let tier = |l: usize| {
+                    if libs.contains(&l) {
+                        u8::from(own_point(l))
+                    } else {
+                        2
+                    }
+                };
+                if let Some((l, _)) = moves
+                    .iter()
+                    .filter_map(|&l| saved_with(l).map(|n| (l, n)))
+                    .min_by_key(|&(l, n)| (tier(l), std::cmp::Reverse(n)))
+                {
                     return Some((l, kind_of(own_point(l))));
                 }
                 // Else a point near the liberties (a solid connection, a
