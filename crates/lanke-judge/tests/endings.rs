@@ -656,8 +656,9 @@ fn a_ko_just_taken_is_not_retaken_at_once() {
 /// but it must come before the opponent's. In Hayago Meijin 6 game 11
 /// (W+8.5) White's six stones gp-hr have only ho and io, both dame; once
 /// Black fills hm, Black at io would take them (White at ho is still in
-/// atari), so White answers at ho and nothing is captured. Left to the
-/// dame order, Black took the six stones and the count was B+2.5.
+/// atari), so White answers at once on one of the two (io, which leaves
+/// the six the more liberties) and nothing is captured. Left to the dame
+/// order, Black took the six stones and the count was B+2.5.
 #[test]
 fn a_chain_whose_liberties_are_both_dame_is_saved_in_time() {
     let j = judged("games/Hayago_Meijin/06/11.sgf");
@@ -669,9 +670,10 @@ fn a_chain_whose_liberties_are_both_dame_is_saved_in_time() {
         .expect("hm filled");
     assert_eq!(j.fills[hm].color, Color::Black);
     let answer = &j.fills[hm + 1];
-    assert_eq!(
-        (answer.color, answer.point.to_sgf(), answer.kind),
-        (Color::White, "ho".to_string(), FillKind::Dame)
+    assert_eq!((answer.color, answer.kind), (Color::White, FillKind::Dame));
+    assert!(
+        ["ho", "io"].contains(&answer.point.to_sgf().as_str()),
+        "{answer:?}"
     );
     assert_eq!(j.after_fill.stones, [115, 115]);
     assert_eq!(j.after_fill.territory, [63, 68]);
