@@ -9,7 +9,9 @@
 //! chains have no other eye space and their remaining liberties are outside
 //! liberties next to safe attacker stones. The search plays inside the
 //! enclosure and on the outside liberties (the attacker may fill any; the
-//! defender may only connect two of its chains there), with passes, the
+//! defender may only connect two of its chains there; for the owed-move
+//! reading, `lives_retaking`, the defender may also retake at a wall
+//! stone's point the line emptied, a snapback), with passes, the
 //! simple ko rule and no ko threats anywhere else — which is how a final
 //! position is confirmed under the Japanese rules (a ko can be retaken only
 //! after a pass for it, which the other side answers by resolving the ko)
@@ -354,6 +356,18 @@ pub(crate) fn lives(board: &Board, enc: &Enclosure, first: Color) -> Option<bool
     Some(search_value(board, enc, first, (0, 1))? >= 1)
 }
 
+/// [`lives`], the defender also retaking at the point of a wall stone
+/// the line took where that captures the stones that took it (a
+/// snapback): the reading of a finished eye space's owed moves
+/// (`teire`), where the walls are the dame filling's and a cutting stone
+/// among them is often taken and retaken so.
+#[must_use]
+pub(crate) fn lives_retaking(board: &Board, enc: &Enclosure, first: Color) -> Option<bool> {
+    let mut search = Search::new(board, enc, None);
+    search.retakes = true;
+    Some(search.value(board, first, None, 0, 0, 0, 1)? >= 1)
+}
+
 /// The search's value for the defender (-1 dead, 0 seki, 1 alive), exact
 /// inside `window` and a bound beyond it.
 fn search_value(board: &Board, enc: &Enclosure, first: Color, window: (i8, i8)) -> Option<i8> {
@@ -396,6 +410,7 @@ impl<'a> Search<'a> {
             contest,
             core,
             attacker: enc.defender.opponent(),
+            retakes: false,
             nodes: 0,
             table: FxHashMap::default(),
             path: Vec::new(),
@@ -409,6 +424,8 @@ struct Search<'a> {
     contest: Option<&'a Contest>,
     core: Vec<usize>,
     attacker: Color,
+    /// The defender may retake at the point of a wall stone the line took.
+    retakes: bool,
     nodes: u32,
     table: FxHashMap<(u64, bool, usize, u8), i8>,
     path: Vec<u64>,
@@ -490,6 +507,17 @@ impl Search<'_> {
             .copied()
             .filter(|&i| board.cell(i) == Cell::Empty)
             .collect();
+        // The defender retakes at the point of a wall stone taken in the
+        // line when that captures the stones that took it (a snapback).
+        if maximizing && self.retakes {
+            let foe = Cell::of(self.attacker);
+            moves.extend(self.enc.walls.iter().copied().filter(|&i| {
+                board.cell(i) == Cell::Empty
+                    && Board::neighbours(i)
+                        .iter()
+                        .any(|&n| board.cell(n) == foe && board.liberties_at_most::<1>(n).is_some())
+            }));
+        }
         moves.extend(outside_moves(board, self.enc, to_move == self.attacker));
         if let Some(c) = self.contest {
             // The defender fills the contested chains' outside liberties

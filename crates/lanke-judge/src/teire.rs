@@ -4,7 +4,10 @@
 //! whose walls the filling touched is read with the opponent moving first.
 //! A group that lives moving first but not moving second owes a move
 //! inside its own eye space — a protective move, which the Japanese count
-//! charges as a point.
+//! charges as a point. Read with the opponent first, the owner may also
+//! retake at the point of a wall stone the line took, where that captures
+//! the stones that took it (`reading::lives_retaking`): a cutting stone
+//! lost to a snapback costs nothing.
 //!
 //! Why only such eye spaces: filling the dame takes the walls' outside
 //! liberties, and dead stones inside, short of liberties no longer, can
@@ -22,7 +25,7 @@ use lanke_sgf::Color;
 
 use crate::filling::inside_own;
 use crate::judgement::PointClass;
-use crate::reading::{enclosures_holding_dead, lives, Enclosure};
+use crate::reading::{enclosures_holding_dead, lives, lives_retaking, Enclosure};
 
 /// What the filling knows when it asks: each point's class, the dead
 /// stones, the points the ending's reading settled (left alone) and the
@@ -87,7 +90,7 @@ fn owed_in<F: Fn(usize) -> PointClass>(
     {
         return None;
     }
-    if lives(board, enc, foe) != Some(false) || lives(board, enc, side) != Some(true) {
+    if lives_retaking(board, enc, foe) != Some(false) || lives(board, enc, side) != Some(true) {
         return None;
     }
     enc.region.iter().copied().find(|&i| {

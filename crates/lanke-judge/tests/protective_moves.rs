@@ -187,3 +187,25 @@ fn a_shortage_is_answered_by_the_move_that_leaves_the_most_liberties() {
     assert_eq!(j.protective(), [0, 2]);
     assert_eq!(j.after_fill.territory, [50, 43]);
 }
+
+/// Cho Chikun 2005-05-09 (komi 6.5, recorded B+8.5, GNU Go B+8.5): once
+/// the dame are filled, Black's 29 stones round White's dead stones at
+/// in, jo, ko and kp have two liberties, jn and ip, both inside, and
+/// Black's cutting stone at kn one, jn. White's jn takes kn and puts the
+/// 29 in atari, but Black retakes at kn and captures the five White
+/// stones that took it (a snapback), and White's ip is suicide: Black
+/// owes no move inside. The owed-move reading used to leave the retake
+/// out (kn is a wall point, not one of the eye space's) and charged
+/// Black jn (B+7.5).
+#[test]
+fn an_eye_space_whose_cutting_stone_is_retaken_by_a_snapback_owes_nothing() {
+    let j = judged("games/Cho_Chikun/2005-05-09.sgf");
+    assert_eq!(
+        j.dead[1],
+        pts(&["bf", "bq", "cq", "df", "ie", "in", "je", "jo", "kb", "kd", "ko", "kp", "lb", "mb"])
+    );
+    let black = protective_by(&j, Color::Black);
+    assert!(!black.contains(&"jn".to_string()), "{black:?}");
+    assert_eq!(j.protective(), [3, 1]);
+    assert_eq!(j.after_fill.territory, [50, 46]);
+}
