@@ -129,9 +129,9 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             .filter(|&(m, _, _)| Some(m) != ko_ban)
     }
 
-    /// A shortage answer `side` made earlier in its own territory
-    /// (`answers`, each beside at most three points from `owed`) that the
-    /// move `owed` in an eye space makes redundant: with `owed` played and
+    /// A shortage answer `side` made earlier in its own territory (one of
+    /// `answers` at most three points from `owed`, the latest first) that
+    /// the move `owed` in an eye space makes redundant: with `owed` played and
     /// that stone taken away again, no chain of `side` beside its point is
     /// in atari or taken by the opponent moving first (`capturable`,
     /// `capturable_by_approach`), and no eye space owes a move any more. A
