@@ -160,6 +160,22 @@ pub(crate) fn capturable_by_approach(
     false
 }
 
+/// Can `attacker`, moving first, take the chain at `stone` short of
+/// liberties: by the short reading (`capturable`, [`SHORTAGE_DEPTH`]
+/// plies) or, with `approach`, after saving its own dead stones in atari
+/// beside it (`capturable_by_approach`)? The filler's test of a chain
+/// that owes a protective move.
+pub(crate) fn taken_when_short(
+    board: &Board,
+    stone: usize,
+    attacker: Color,
+    dead: &[bool],
+    approach: bool,
+) -> bool {
+    capturable(board, stone, attacker, dead, SHORTAGE_DEPTH)
+        || (approach && capturable_by_approach(board, stone, attacker, dead))
+}
+
 /// The full reading of one attack at `l` on the chain at `stone`: does it
 /// take the chain, whatever the defender does within `depth - 1` plies?
 fn attack_captures(

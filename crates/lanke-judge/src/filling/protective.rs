@@ -19,9 +19,7 @@ use crate::dame_shapes::{pushed_into, rescue_point, territory_of};
 use crate::double_atari::{double_atari_point, mending_move, short_stones_beside};
 use crate::judgement::{FillKind, PointClass};
 use crate::races::MAX_RACE_LIBERTIES;
-use crate::shortage::{
-    capturable, capturable_by_approach, capture_sticks_with_dead, capturing_points, SHORTAGE_DEPTH,
-};
+use crate::shortage::{capture_sticks_with_dead, capturing_points, taken_when_short};
 use crate::teire::{owed_in_enclosures, Filled};
 
 /// Of the moves that save `side`'s chain at `stone` from atari (its
@@ -167,8 +165,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             let safe = Board::neighbours(m).into_iter().all(|n| {
                 without.cell(n) != Cell::of(side)
                     || (without.liberties_at_most::<1>(n).is_none()
-                        && !capturable(&without, n, foe, dead, SHORTAGE_DEPTH)
-                        && !capturable_by_approach(&without, n, foe, dead))
+                        && !taken_when_short(&without, n, foe, dead, true))
             });
             safe && owed_in_enclosures(&without, side, known).is_none()
         })
@@ -303,10 +300,8 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                         .chain(&libs)
                         .any(|p| zone.binary_search(p).is_ok())
                 });
-                let taken = |b: &Board| {
-                    capturable(b, i, side.opponent(), dead, SHORTAGE_DEPTH)
-                        || (approach_read && capturable_by_approach(b, i, side.opponent(), dead))
-                };
+                let taken =
+                    |b: &Board| taken_when_short(b, i, side.opponent(), dead, approach_read);
                 if among_dead || self.given_up_inside(board, side, stones, &libs) || !taken(board) {
                     return None;
                 }
