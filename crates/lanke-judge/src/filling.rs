@@ -403,7 +403,13 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                     .iter()
                     .rposition(|f| f.color == side && f.point == point)
             };
+            // The later move takes the earlier one's turn; a point played
+            // again after a capture may find them the other way round,
+            // and then the fills stay as played.
             if let (Some(e), Some(l)) = (at(earlier), at(later)) {
+                if e > l {
+                    continue;
+                }
                 let moved = fills.remove(l);
                 fills[e] = moved;
             }
