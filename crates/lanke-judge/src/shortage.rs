@@ -1,6 +1,7 @@
 //! The filling's short reading of chains short of liberties: can the
 //! attacker, moving first, take a chain with two liberties (ladder-like
-//! lines of a few plies, captures of attackers answered), and does a
+//! lines of a few plies, answered by captures of the attackers and by
+//! ataris on them), and does a
 //! capture stick (no snapback, not dead stones alone)? And can it take such
 //! a chain by first saving a chain of its own in atari beside it, the
 //! capture the owner would escape by (read on by `tactics`)? The tactical
@@ -76,8 +77,9 @@ pub(crate) const SHORTAGE_DEPTH: u32 = 9;
 /// Can `attacker`, moving first, capture the chain at `stone` and keep it
 /// (`capture_sticks`: not a snapback, not dead stones alone)? With one
 /// liberty it is taken there; with two, the attacker tries each and the
-/// defender escapes by extending or by capturing an attacking chain in
-/// atari; three or more liberties are safe. Simple ko is not tracked;
+/// defender escapes by extending, by capturing an attacking chain in
+/// atari or by putting one of two liberties in atari; three or more
+/// liberties are safe. Simple ko is not tracked;
 /// `depth` bounds the plies.
 pub(crate) fn capturable(
     board: &Board,
@@ -211,8 +213,31 @@ fn escapes(board: &Board, stone: usize, attacker: Color, dead: &[bool], depth: u
         }
         depth == 0 || !capturable(&t, stone, attacker, dead, depth - 1)
     };
-    // Extend first; the captures are looked for only when that fails.
-    escape_at(lone) || capturing_points(board, stone).into_iter().any(escape_at)
+    // Extend first; the captures are looked for only when that fails,
+    // then ataris on the attacking chains of two liberties: a capture
+    // that leaves the capturer in atari is taken back (a snapback), so
+    // shortening the attacker can save a chain no extension saves.
+    escape_at(lone)
+        || capturing_points(board, stone).into_iter().any(escape_at)
+        || counter_ataris(board, stone).into_iter().any(escape_at)
+}
+
+/// The liberties of the opponent chains beside the chain at `stone` that
+/// have exactly two: the points where its owner puts one in atari.
+fn counter_ataris(board: &Board, stone: usize) -> Vec<usize> {
+    let (stones, _) = board.chain(stone);
+    let Some(own) = board.cell(stone).color() else {
+        return Vec::new();
+    };
+    let mut out: Vec<usize> = board
+        .short_chains_beside::<2>(&stones, Cell::of(own.opponent()), &[])
+        .into_iter()
+        .filter(|&(_, count)| count == 2)
+        .flat_map(|(libs, _)| libs)
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
 }
 
 /// Does the attack at `l` on a chain whose two liberties are `l` and `m`
@@ -306,6 +331,33 @@ mod tests {
         let no_dead = vec![false; Board::idx(Point::new(8, 8)) + 1];
         let ba = Board::idx(Point::new(1, 0));
         assert!(!capturable(&b, ba, Color::White, &no_dead, SHORTAGE_DEPTH));
+    }
+
+    /// Black's lone fa has two liberties, ea and fb, beside White's eb;
+    /// Black's four stones ec–gb have two, fb and hb. After White's ea,
+    /// extending at fb leaves Black's five stones one liberty (hb), and
+    /// nothing beside fa is in atari; but Black's da puts ea–eb in atari,
+    /// and White's fb, taking fa, is taken back at fa with three stones
+    /// (a snapback). After White's fb, Black takes eb–fb at ea. Not
+    /// capturable; the reading that tried only extensions and captures
+    /// took it.
+    #[test]
+    fn a_stone_saved_by_shortening_its_attacker_escapes() {
+        let b = board_top(9, &[".....XOO.", "...XO.X..", "...OXXXO.", "...OOOOO."]);
+        let no_dead = vec![false; Board::idx(Point::new(8, 8)) + 1];
+        let fa = Board::idx(Point::new(5, 0));
+        assert!(!capturable(&b, fa, Color::White, &no_dead, SHORTAGE_DEPTH));
+        // The same shape without Black's db: ea–eb would have three
+        // liberties, no atari shortens it, and fa is lost.
+        let mut taken = b.clone();
+        taken.put(Point::new(3, 1), Cell::Empty);
+        assert!(capturable(
+            &taken,
+            fa,
+            Color::White,
+            &no_dead,
+            SHORTAGE_DEPTH
+        ));
     }
 
     /// The quick test never settles an attack the full reading would

@@ -209,3 +209,27 @@ fn an_eye_space_whose_cutting_stone_is_retaken_by_a_snapback_owes_nothing() {
     assert_eq!(j.protective(), [3, 1]);
     assert_eq!(j.after_fill.territory, [50, 46]);
 }
+
+/// Meijin 40 game 8 (komi 6.5, recorded B+0.5, GNU Go B+0.5): once the
+/// dame are filled, Black's 32 stones round the eye at hc have two
+/// liberties, hc and fb, and Black's lone stone at fa two, ea and fb,
+/// beside White's dead stone at eb. White's ea puts fa in atari, and
+/// Black may not extend at fb (the 32 stones would be left in atari),
+/// but Black's da puts White's ea–eb in atari in turn: White's fb takes
+/// fa and is taken back at fa with three stones (a snapback). The
+/// exchange costs Black nothing, so Black owes no move at ea. The
+/// shortage reading used to let the stone escape only by extending or
+/// capturing, and charged Black ea (W+0.5).
+#[test]
+fn a_stone_saved_by_shortening_its_attacker_owes_nothing() {
+    let j = judged("games/Meijin/40/08.sgf");
+    assert_eq!(
+        j.dead[1],
+        pts(&["bg", "eb", "jr", "kq", "kr", "ks", "lp", "lq", "mq", "oq"])
+    );
+    let black = protective_by(&j, Color::Black);
+    assert!(!black.contains(&"ea".to_string()), "{black:?}");
+    assert!(!black.contains(&"fb".to_string()), "{black:?}");
+    assert_eq!(j.protective(), [1, 0]);
+    assert_eq!(j.after_fill.territory, [54, 52]);
+}
