@@ -132,6 +132,37 @@ pub(crate) fn kind_of(own: bool) -> FillKind {
     }
 }
 
+/// Do the moves of `history` (played from `start` to `board`), with
+/// `side`'s latest move at `earlier` replaced by `later`, play out to
+/// `board` with the stone at `earlier` taken off and `later` played?
+fn replaces_cleanly(
+    start: &Board,
+    history: &[(Color, usize)],
+    board: &Board,
+    side: Color,
+    earlier: usize,
+    later: usize,
+) -> bool {
+    let Some(e) = history.iter().rposition(|&h| h == (side, earlier)) else {
+        return false;
+    };
+    let mut expected = board.clone();
+    expected.put(Board::point(earlier), Cell::Empty);
+    if expected.cell(later) != Cell::Empty {
+        return false;
+    }
+    expected.play(side, later);
+    let mut replayed = start.clone();
+    for (k, &(color, point)) in history.iter().enumerate() {
+        let point = if k == e { later } else { point };
+        if replayed.cell(point) != Cell::Empty {
+            return false;
+        }
+        replayed.play(color, point);
+    }
+    replayed == expected
+}
+
 fn chain_size(board: &Board, stone: usize) -> usize {
     board.chain(stone).0.len()
 }
@@ -281,9 +312,11 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
     /// (`teire`): asked once the filling is over, not after every move, as
     /// reading them is costly and no dame changes them any more; and with
     /// the protective moves that make the last dame fillable
-    /// (`prepare_dame`). An eye space's move that also does the work of an
+    /// (`prepare_dame`). An eye space's move, or an answer to an atari or
+    /// a shortage in its own territory, that also does the work of an
     /// answer its side made nearby to a shortage of liberties takes that
-    /// answer's place (`made_redundant_by`): one move, not two.
+    /// answer's place (`made_redundant_by`): one move, not two, where the
+    /// moves between them play out the same without the earlier stone.
     fn run(
         &self,
         board: &mut Board,
@@ -294,6 +327,12 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         // Built when the greedy rule first needs it; dropped when a fill
         // takes stones.
         let mut groups: Option<GroupTracker> = None;
+        // The position before the first fill: a reordering of the fills
+        // (below) is kept only if they still play out from it.
+        let start = board.clone();
+        // The moves as the reordering will leave them, in order: an
+        // earlier move another one replaces is gone from it.
+        let mut history: Vec<(Color, usize)> = Vec::new();
         let mut table = ChainTable::of(board, self.dead);
         let eye_spaces_read = std::cell::Cell::new(false);
         // The double ataris are looked for on the whole board at a side's
@@ -319,6 +358,22 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                 .protect(board, side, &table, near, ko_ban)
                 .map(|(i, kind, why)| {
                     threat = Some(why);
+                    // A move against an atari or a shortage in its own
+                    // territory may do an earlier shortage answer's work
+                    // too: one stone that keeps both chains, as a player
+                    // plays it.
+                    if kind == FillKind::Protective
+                        && matches!(why, Threat::Atari | Threat::Shortage)
+                    {
+                        let known = Filled {
+                            class_at: self.class_at,
+                            dead: self.dead,
+                            settled: self.settled,
+                            filled: taken,
+                        };
+                        made_redundant =
+                            self.made_redundant_by(board, side, i, &shortage_answers[s], &known);
+                    }
                     (i, kind)
                 })
                 .or_else(|| self.take_ko(board, side, &table, taken, ko_ban))
@@ -355,7 +410,16 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             if self.takes_given_alive(board, side, i) {
                 return None;
             }
+            // The later move takes the earlier one's turn only where the
+            // moves between them did not need the earlier stone (a capture
+            // it made possible): the fills as reordered then play out to
+            // this very board.
+            let made_redundant =
+                made_redundant.filter(|&m| replaces_cleanly(&start, &history, board, side, m, i));
             if let Some(m) = made_redundant {
+                if let Some(e) = history.iter().rposition(|&h| h == (side, m)) {
+                    history[e] = (side, i);
+                }
                 board.put(Board::point(m), Cell::Empty);
                 shortage_answers[s].retain(|&a| a != m);
                 redundant.push((side, m, i));
@@ -379,6 +443,9 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                 last_two.remove(0);
             }
             last_two.push(i);
+            if made_redundant.is_none() {
+                history.push((side, i));
+            }
             if r.captured > 0 || r.suicided > 0 {
                 scan_whole = [true, true];
                 table = ChainTable::of(board, self.dead);
@@ -398,18 +465,13 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         fills.extend(alternate(first, None, left, &mut turn));
         for (side, earlier, later) in redundant {
             let (earlier, later) = (Board::point(earlier), Board::point(later));
-            let at = |point: Point| {
-                fills
-                    .iter()
-                    .rposition(|f| f.color == side && f.point == point)
+            let is = |point: Point| move |f: &Fill| f.color == side && f.point == point;
+            // The later move takes the earlier one's turn (the earlier
+            // point may be played again after it was taken off).
+            let Some(l) = fills.iter().rposition(is(later)) else {
+                continue;
             };
-            // The later move takes the earlier one's turn; a point played
-            // again after a capture may find them the other way round,
-            // and then the fills stay as played.
-            if let (Some(e), Some(l)) = (at(earlier), at(later)) {
-                if e > l {
-                    continue;
-                }
+            if let Some(e) = fills[..l].iter().rposition(is(earlier)) {
                 let moved = fills.remove(l);
                 fills[e] = moved;
             }

@@ -233,3 +233,27 @@ fn a_stone_saved_by_shortening_its_attacker_owes_nothing() {
     assert_eq!(j.protective(), [1, 0]);
     assert_eq!(j.after_fill.territory, [54, 52]);
 }
+
+/// Toyota Cup 2 game 23 (komi 6.5, recorded B+2.5, GNU Go B+2.5): in
+/// the lower centre Black's three stones lk–mj–mk keep two liberties, ll
+/// and ml, among White's dead stones, and White's ll would take them
+/// (Black's extension at ml leaves the seven stones beside them one
+/// liberty, lm). Once White fills the dame at lo, Black's lone stone at
+/// ln is in atari at lm as well. Black's lm does both: it joins ln and
+/// the seven stones to the wall, and then White's ll and ml are each
+/// taken at the other. The filling used to answer the shortage at ll
+/// and the atari at lm, two moves (B+1.5); now the second move does the
+/// first one's work and takes its turn.
+#[test]
+fn a_later_answer_that_also_keeps_an_earlier_short_chain_replaces_its_move() {
+    let j = judged("games/Toyota/02/23.sgf");
+    assert_eq!(
+        j.dead[1],
+        pts(&["bl", "ce", "dd", "ld", "li", "lj", "mb", "mc", "md", "mi", "nc", "op", "pp"])
+    );
+    let black = protective_by(&j, Color::Black);
+    assert!(black.contains(&"lm".to_string()), "{black:?}");
+    assert!(!black.contains(&"ll".to_string()), "{black:?}");
+    assert_eq!(j.protective(), [3, 1]);
+    assert_eq!(j.after_fill.territory, [54, 53]);
+}

@@ -6,7 +6,8 @@
 //! (`double_atari`), or beside dead stones that could walk out
 //! (`dame_shapes::rescue_point`); none for a chain standing inside its
 //! own territory with only dead stones beside it; and the earlier answer
-//! to a shortage that an eye space's owed move makes redundant. Which
+//! to a shortage that a later protective move (an eye space's owed move,
+//! an answer to an atari or a shortage) makes redundant. Which
 //! dame to fill, kos and the moves owed once the dame are filled stay in
 //! `filling`.
 
@@ -129,15 +130,18 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
 
     /// A shortage answer `side` made earlier in its own territory (one of
     /// `answers` at most three points from `owed`, the latest first) that
-    /// the move `owed` in an eye space makes redundant: with `owed` played and
+    /// the protective move `owed` (in an eye space, or against an atari or
+    /// a shortage in its territory) makes redundant: with `owed` played and
     /// that stone taken away again, no chain of `side` beside its point is
     /// in atari or taken by the opponent moving first (`capturable`,
     /// `capturable_by_approach`), and no eye space owes a move any more. A
     /// player makes the one move that does both: in Meijin 38/S06 White's
     /// si gives the chain rg–sg its second liberty and keeps the eye space
     /// round Black's dead stones at rj and rl, and the record and GNU Go
-    /// count one move there, not White's rh and si. The stone to take
-    /// away, if any.
+    /// count one move there, not White's rh and si; in Toyota Cup 2/23
+    /// Black's lm, against an atari, keeps the three stones its earlier
+    /// ll kept, and the record and GNU Go count lm alone. The stone to
+    /// take away, if any.
     pub(super) fn made_redundant_by(
         &self,
         board: &Board,
