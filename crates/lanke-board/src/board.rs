@@ -659,39 +659,6 @@ mod tests {
         );
     }
 
-    /// The same position: each short chain comes with a stone of its own
-    /// (Black's ac, the one stone in atari, met first at ac), and a chain
-    /// walked whole gives its stones and its sorted liberties together,
-    /// as `chain` and `chain_liberties` give them (White's four stones
-    /// have aa, db and bd).
-    #[test]
-    fn short_chains_met_and_chain_with_liberties() {
-        let mut b = Board::new(9);
-        for p in ["ab", "bb", "bc", "cb"] {
-            b.play(Color::White, at(p));
-        }
-        for p in ["ba", "ca", "ac", "cc"] {
-            b.play(Color::Black, at(p));
-        }
-        let white = b.chain(at("ab")).0;
-        assert_eq!(
-            b.short_chains_met::<1>(&white, Cell::Black, &[]),
-            vec![(at("ac"), [at("ad")], 1)]
-        );
-        for (stone, _, _) in b.short_chains_met::<2>(&white, Cell::Black, &[]) {
-            assert_eq!(b.cell(stone), Cell::Black);
-        }
-        let (stones, libs) = b.chain_with_liberties(at("ba"));
-        let (expected, count) = b.chain(at("ba"));
-        assert_eq!(stones, expected);
-        assert_eq!(libs, b.chain_liberties(at("ba")));
-        assert_eq!((libs.len(), count), (2, 2));
-        assert_eq!(
-            b.chain_with_liberties(at("ab")).1,
-            vec![at("aa"), at("db"), at("bd")]
-        );
-    }
-
     /// A corner chain of two stones (aa, ba) has two liberties (ab, bb
     /// after White's ca, counted once each, sorted); a third liberty makes
     /// it "more than two", and a chain asked for one liberty that has two
