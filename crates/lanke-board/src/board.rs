@@ -355,21 +355,6 @@ impl Board {
         of: Cell,
         skip: &[usize],
     ) -> Vec<([usize; N], usize)> {
-        self.short_chains_met::<N>(stones, of, skip)
-            .into_iter()
-            .map(|(_, libs, count)| (libs, count))
-            .collect()
-    }
-
-    /// [`Board::short_chains_beside`], each chain with the stone it was
-    /// met at.
-    #[must_use]
-    pub fn short_chains_met<const N: usize>(
-        &self,
-        stones: &[usize],
-        of: Cell,
-        skip: &[usize],
-    ) -> Vec<(usize, [usize; N], usize)> {
         let mut seen = Visited::new();
         let mut out = Vec::new();
         for n in stones.iter().flat_map(|&s| Self::neighbours(s)) {
@@ -392,7 +377,7 @@ impl Board {
             seen.add_all(&walked);
             if !more {
                 libs[..count].sort_unstable();
-                out.push((n, libs, count));
+                out.push((libs, count));
             }
         }
         out
@@ -420,32 +405,6 @@ impl Board {
                 }
             }
         }
-        (stones, libs)
-    }
-
-    /// Grid indices of the chain containing `i` (which must hold a stone)
-    /// and its liberties, sorted, found in one walk.
-    #[must_use]
-    pub fn chain_with_liberties(&self, i: usize) -> (Vec<usize>, Vec<usize>) {
-        let color = self.cells[i];
-        let mut seen = Visited::new();
-        let mut stones = Vec::with_capacity(64);
-        let mut libs = Vec::with_capacity(16);
-        stones.push(i);
-        seen.insert(i);
-        let mut k = 0;
-        while k < stones.len() {
-            let j = stones[k];
-            k += 1;
-            for n in Self::neighbours(j) {
-                match self.cells[n] {
-                    Cell::Empty if seen.insert(n) => libs.push(n),
-                    c if c == color && seen.insert(n) => stones.push(n),
-                    _ => {}
-                }
-            }
-        }
-        libs.sort_unstable();
         (stones, libs)
     }
 

@@ -303,7 +303,7 @@ impl Race {
                         && b.cell(theirs) == Cell::of(to_move.opponent())
                         && b.cell(mine) == Cell::of(to_move)
                         && b.chain(mine).1
-                            >= chains[to_move.index()].1.len() + usize::from(CAPTURE_LIVES);
+                            >= chains[to_move.index()].1 + usize::from(CAPTURE_LIVES);
                     if big_capture {
                         // The mover's target took a group beside it: it
                         // has eye space, and lives.
@@ -348,12 +348,12 @@ impl Race {
         if board.cell(targets[1 - d]) != Cell::of(self.defender.opponent()) {
             return Err(false);
         }
-        let chains = targets.map(|c| board.chain_with_liberties(c));
+        let chains = targets.map(|c| board.chain(c));
         // A chain joined to a group of its own colour has left the race
         // as surely as one with liberties to spare: the group's fate is
         // the statuses' business.
         let escaped = |i: usize| {
-            chains[i].1.len() > ESCAPED_ABOVE
+            chains[i].1 > ESCAPED_ABOVE
                 || (chains[i].0.len() > self.root_stones[i].len() + JOINED_ABOVE
                     && self.gained(&chains[i].0, i) > JOINED_ABOVE)
         };
@@ -406,15 +406,16 @@ impl Race {
     /// attacker added beside it, often joined to dead ones, are taken
     /// rather than raced).
     fn moves(&self, board: &Board, side: Color, chains: &[Chain; 2]) -> Vec<usize> {
-        let (own_stones, own_libs) = &chains[side.index()];
-        let (other_stones, other_libs) = &chains[side.opponent().index()];
+        let (own_stones, _) = &chains[side.index()];
+        let (other_stones, other_count) = &chains[side.opponent().index()];
         let mut moves = Vec::new();
         let add = |m: usize, moves: &mut Vec<usize>| {
             if !moves.contains(&m) {
                 moves.push(m);
             }
         };
-        if other_libs.len() == 1 {
+        let other_libs = board.liberties_of(other_stones);
+        if *other_count == 1 {
             add(other_libs[0], &mut moves);
         }
         // The opponent's chains next to one's own target: those in atari
@@ -432,6 +433,7 @@ impl Race {
         for m in taking_back_walls(board, side, own_stones, other_stones) {
             add(m, &mut moves);
         }
+        let own_libs = board.liberties_of(own_stones);
         for &l in other_libs.iter().filter(|l| !own_libs.contains(l)) {
             add(l, &mut moves);
         }
@@ -441,7 +443,7 @@ impl Race {
         for l in short {
             add(l, &mut moves);
         }
-        for &l in own_libs {
+        for &l in &own_libs {
             let gains = Board::neighbours(l).iter().any(|&n| {
                 board.cell(n) == Cell::Empty && !own_libs.contains(&n)
                     || board.cell(n) == Cell::of(side) && !own_stones.contains(&n)
@@ -454,8 +456,8 @@ impl Race {
     }
 }
 
-/// A chain's stones and its liberties, sorted.
-type Chain = (Vec<usize>, Vec<usize>);
+/// A chain's stones and its number of liberties.
+type Chain = (Vec<usize>, usize);
 
 /// The moves that save `side`'s chains beside the other target (`other`)
 /// that stand in atari by taking a stone of the other side beside them
@@ -470,16 +472,28 @@ fn taking_back_walls(
     own_target: &[usize],
     other: &[usize],
 ) -> Vec<usize> {
+    let own = Cell::of(side);
+    // The stones already looked at (both targets' and every chain
+    // checked), so each chain's liberties are counted once.
+    let mut seen = Visited::new();
+    for &s in own_target.iter().chain(other) {
+        seen.insert(s);
+    }
     let mut out = Vec::new();
-    // Each chain beside the other target once, walked only until its
-    // second liberty.
-    for (stone, _, count) in board.short_chains_met::<1>(other, Cell::of(side), own_target) {
-        if count != 1 {
+    for n in other.iter().flat_map(|&s| Board::neighbours(s)) {
+        if board.cell(n) != own || seen.contains(n) {
+            continue;
+        }
+        let (stones, liberties) = board.chain(n);
+        for &s in &stones {
+            seen.insert(s);
+        }
+        if liberties != 1 {
             continue;
         }
         // The other target's own last liberty, if it has one, is among
         // these too; the caller has it already.
-        for takes in capturing_points(board, stone) {
+        for takes in capturing_points(board, n) {
             if !out.contains(&takes) {
                 out.push(takes);
             }
