@@ -11,7 +11,7 @@
 use lanke_board::{Board, Cell};
 use lanke_sgf::{Color, MAX_BOARD_SIZE};
 
-use crate::tactics::{Tactics, TACTICS_BUDGET};
+use crate::tactics::{neighbour_liberties, Tactics, TACTICS_BUDGET};
 
 /// The single liberties of the opponent chains next to the chain at `stone`:
 /// the points where a move captures one of them, in board order.
@@ -219,25 +219,9 @@ fn escapes(board: &Board, stone: usize, attacker: Color, dead: &[bool], depth: u
     // shortening the attacker can save a chain no extension saves.
     escape_at(lone)
         || capturing_points(board, stone).into_iter().any(escape_at)
-        || counter_ataris(board, stone).into_iter().any(escape_at)
-}
-
-/// The liberties of the opponent chains beside the chain at `stone` that
-/// have exactly two: the points where its owner puts one in atari.
-fn counter_ataris(board: &Board, stone: usize) -> Vec<usize> {
-    let (stones, _) = board.chain(stone);
-    let Some(own) = board.cell(stone).color() else {
-        return Vec::new();
-    };
-    let mut out: Vec<usize> = board
-        .short_chains_beside::<2>(&stones, Cell::of(own.opponent()), &[])
-        .into_iter()
-        .filter(|&(_, count)| count == 2)
-        .flat_map(|(libs, _)| libs)
-        .collect();
-    out.sort_unstable();
-    out.dedup();
-    out
+        || neighbour_liberties(board, stone, 2)
+            .into_iter()
+            .any(escape_at)
 }
 
 /// Does the attack at `l` on a chain whose two liberties are `l` and `m`

@@ -270,7 +270,7 @@ fn defence_moves(board: &Board, stone: usize) -> Vec<usize> {
 /// The liberties of the opponent chains next to the chain at `stone` that
 /// have exactly `n` liberties (n ≤ 2): with 1, the points where its owner
 /// captures a neighbour in atari.
-fn neighbour_liberties(board: &Board, stone: usize, n: usize) -> Vec<usize> {
+pub(crate) fn neighbour_liberties(board: &Board, stone: usize, n: usize) -> Vec<usize> {
     let Some(owner) = board.cell(stone).color() else {
         return Vec::new();
     };
