@@ -330,8 +330,8 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
         // The position before the first fill: a reordering of the fills
         // (below) is kept only if they still play out from it.
         let start = board.clone();
-        // The moves as the reordering will leave them, in order: an
-        // earlier move another one replaces is gone from it.
+        // The moves as the reordering will leave them, in order: a move
+        // that replaces an earlier one stands in the earlier one's place.
         let mut history: Vec<(Color, usize)> = Vec::new();
         let mut table = ChainTable::of(board, self.dead);
         let eye_spaces_read = std::cell::Cell::new(false);
