@@ -132,9 +132,10 @@ pub(crate) fn kind_of(own: bool) -> FillKind {
     }
 }
 
-/// Do the moves of `history` (played from `start` to `board`), with
-/// `side`'s latest move at `earlier` replaced by `later`, play out to
-/// `board` with the stone at `earlier` taken off and `later` played?
+/// Where in `history` (moves played from `start` to `board`) `side`'s
+/// latest move at `earlier` stands, if the moves with `later` in its place
+/// play out to `board` with the stone at `earlier` taken off and `later`
+/// played.
 fn replaces_cleanly(
     start: &Board,
     history: &[(Color, usize)],
@@ -142,25 +143,23 @@ fn replaces_cleanly(
     side: Color,
     earlier: usize,
     later: usize,
-) -> bool {
-    let Some(e) = history.iter().rposition(|&h| h == (side, earlier)) else {
-        return false;
-    };
+) -> Option<usize> {
+    let e = history.iter().rposition(|&h| h == (side, earlier))?;
     let mut expected = board.clone();
     expected.put(Board::point(earlier), Cell::Empty);
     if expected.cell(later) != Cell::Empty {
-        return false;
+        return None;
     }
     expected.play(side, later);
     let mut replayed = start.clone();
     for (k, &(color, point)) in history.iter().enumerate() {
         let point = if k == e { later } else { point };
         if replayed.cell(point) != Cell::Empty {
-            return false;
+            return None;
         }
         replayed.play(color, point);
     }
-    replayed == expected
+    (replayed == expected).then_some(e)
 }
 
 fn chain_size(board: &Board, stone: usize) -> usize {
@@ -365,12 +364,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                     if kind == FillKind::Protective
                         && matches!(why, Threat::Atari | Threat::Shortage)
                     {
-                        let known = Filled {
-                            class_at: self.class_at,
-                            dead: self.dead,
-                            settled: self.settled,
-                            filled: taken,
-                        };
+                        let known = self.filled(taken);
                         made_redundant =
                             self.made_redundant_by(board, side, i, &shortage_answers[s], &known);
                     }
@@ -386,12 +380,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                     // Every dame filled: the eye spaces' protective moves,
                     // then the ones that make the last dame fillable.
                     eye_spaces_read.get().then_some(())?;
-                    let known = Filled {
-                        class_at: self.class_at,
-                        dead: self.dead,
-                        settled: self.settled,
-                        filled: taken,
-                    };
+                    let known = self.filled(taken);
                     owed_in_enclosures(board, side, &known)
                         .inspect(|&i| {
                             made_redundant = self.made_redundant_by(
@@ -414,12 +403,10 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             // moves between them did not need the earlier stone (a capture
             // it made possible): the fills as reordered then play out to
             // this very board.
-            let made_redundant =
-                made_redundant.filter(|&m| replaces_cleanly(&start, &history, board, side, m, i));
-            if let Some(m) = made_redundant {
-                if let Some(e) = history.iter().rposition(|&h| h == (side, m)) {
-                    history[e] = (side, i);
-                }
+            let replaced = made_redundant
+                .and_then(|m| Some((m, replaces_cleanly(&start, &history, board, side, m, i)?)));
+            if let Some((m, e)) = replaced {
+                history[e] = (side, i);
                 board.put(Board::point(m), Cell::Empty);
                 shortage_answers[s].retain(|&a| a != m);
                 redundant.push((side, m, i));
@@ -443,7 +430,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
                 last_two.remove(0);
             }
             last_two.push(i);
-            if made_redundant.is_none() {
+            if replaced.is_none() {
                 history.push((side, i));
             }
             if r.captured > 0 || r.suicided > 0 {
@@ -477,6 +464,18 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             }
         }
         fills
+    }
+
+    /// What the filling knows while it runs, with `filled` the points
+    /// filled so far: the readings of eye spaces and redundant answers
+    /// take it.
+    fn filled<'b>(&'b self, filled: &'b [bool]) -> Filled<'b, F> {
+        Filled {
+            class_at: self.class_at,
+            dead: self.dead,
+            settled: self.settled,
+            filled,
+        }
     }
 
     /// Would `side` at `m` take a chain the given statuses leave alive
