@@ -193,7 +193,7 @@ fn judge_once(
     // replacement is one of their readings.
     let replaceable = group_taken(&main.0).is_some()
         || even.is_some_and(|e| lost_by_far(&main.0, e))
-        || builder(&main.0).is_some();
+        || builder(&main.0, board).is_some();
     if builtin_final && !replaceable {
         let confirmed = confirmed_by_ending(&main.0);
         settle_confirmed(&mut statuses.infos, &confirmed);
@@ -224,7 +224,7 @@ fn judge_once(
         }
         _ => (main, open),
     };
-    let ((mut judgement, other_order), open) = keep_no_group_built(main, open);
+    let ((mut judgement, other_order), open) = keep_no_group_built(main, open, board);
     judgement
         .alternatives
         .extend(other_order.map(|j| Alternative {

@@ -24,37 +24,62 @@ use crate::statuses::Statuses;
 /// a chain of three in seki).
 const BUILT_STONES: usize = 3;
 
-/// The colour whose filling in `j` built a chain: [`BUILT_STONES`] fill
-/// stones or more, at least twice the record's stones in it; where both
-/// colours did, the builder of the chain with the most fill stones (the
-/// first in board order on a tie).
-pub(crate) fn builder(j: &Judgement) -> Option<Color> {
-    let board = &j.filled;
+/// The colour whose filling in `j` (played from `start`, the position
+/// judged) built a chain: [`BUILT_STONES`] fill stones or more, at least
+/// twice the record's stones in it, standing at the end or taken by a
+/// later fill (Samsung Cup 4 game 7: White's fills grow three open
+/// stones in Black's corner into fourteen, which Black's ko at rb then
+/// takes); where both colours did, the builder of the chain with the most
+/// fill stones (the first met on a tie).
+pub(crate) fn builder(j: &Judgement, start: &Board) -> Option<Color> {
+    let mut board = start.clone();
     let cells = board.points().last().map_or(0, |i| i + 1);
     let mut filled = vec![false; cells];
+    let mut largest: Option<(usize, Color)> = None;
+    let mut weigh = |stones: &[usize], filled: &[bool], color: Color| {
+        let new = stones.iter().filter(|&&s| filled[s]).count();
+        if new >= BUILT_STONES
+            && new >= 2 * (stones.len() - new)
+            && largest.is_none_or(|(most, _)| new > most)
+        {
+            largest = Some((new, color));
+        }
+    };
     for f in &j.fills {
         let i = Board::idx(f.point);
-        // A fill later taken back by a capture is no stone of the group.
-        if board.cell(i) == Cell::of(f.color) {
-            filled[i] = true;
+        if board.cell(i) != Cell::Empty {
+            continue;
+        }
+        // The chains this fill takes, weighed before they go.
+        let foe = f.color.opponent();
+        let mut weighed: Vec<usize> = Vec::new();
+        for n in Board::neighbours(i) {
+            if board.cell(n) != Cell::of(foe) || weighed.contains(&n) {
+                continue;
+            }
+            if let Some((_, 1)) = board.liberties_at_most::<1>(n) {
+                let (stones, _) = board.chain(n);
+                weigh(&stones, &filled, foe);
+                weighed.extend(stones);
+            }
+        }
+        board.play(f.color, i);
+        filled[i] = true;
+        for &s in &weighed {
+            filled[s] = false;
         }
     }
     let mut seen = vec![false; cells];
-    let mut largest: Option<(usize, Color)> = None;
     for i in board.points() {
-        if !filled[i] || seen[i] {
+        if !filled[i] || seen[i] || board.cell(i) == Cell::Empty {
             continue;
         }
         let (stones, _) = board.chain(i);
         for &s in &stones {
             seen[s] = true;
         }
-        let new = stones.iter().filter(|&&s| filled[s]).count();
-        if new >= BUILT_STONES
-            && new >= 2 * (stones.len() - new)
-            && largest.is_none_or(|(most, _)| new > most)
-        {
-            largest = board.cell(i).color().map(|c| (new, c));
+        if let Some(color) = board.cell(i).color() {
+            weigh(&stones, &filled, color);
         }
     }
     largest.map(|(_, c)| c)
@@ -73,16 +98,17 @@ pub(crate) fn builder(j: &Judgement) -> Option<Color> {
 pub(crate) fn keep_no_group_built(
     main: Read,
     mut open: Vec<(Color, Read)>,
+    start: &Board,
 ) -> (Read, Vec<(Color, Read)>) {
     if main.0.before_fill.dame > UNFINISHED_DAME {
         return (main, open);
     }
-    let Some(built_by) = builder(&main.0) else {
+    let Some(built_by) = builder(&main.0, start) else {
         return (main, open);
     };
     let at = open.iter().position(|(favoured, (kept, _))| {
         *favoured == built_by.opponent()
-            && builder(kept).is_none()
+            && builder(kept, start).is_none()
             && kept.before_fill.neutral() <= UNFINISHED_DAME
     });
     match at {

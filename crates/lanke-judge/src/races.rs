@@ -20,9 +20,10 @@
 //! until it captures. A simple ko ban is kept along each line.
 //!
 //! It is an AND-OR search with a transposition table (filling orders
-//! transpose); a line that takes nothing within the depth bound leaves
-//! the chain standing, and a search that runs out of its node budget
-//! answers nothing, so answers are deterministic.
+//! transpose), each node first looking for a move that ends the race at
+//! once in the mover's favour; a line that takes nothing within the depth
+//! bound leaves the chain standing, and a search that runs out of its
+//! node budget answers nothing, so answers are deterministic.
 //!
 //! Only the race lives here; which races to read and what their outcome
 //! costs is the caller's business (the filler's protective moves).
@@ -71,7 +72,7 @@ pub(crate) struct RaceLimits {
 /// The filler's races against dead stones: asked turn after turn, so
 /// kept small.
 pub(crate) const FILLER_RACE: RaceLimits = RaceLimits {
-    budget: 100,
+    budget: 150,
     depth: 12,
     capture_lives: false,
 };
@@ -284,7 +285,25 @@ impl Race {
         // depth bound reads as "not taken" but proves nothing: an answer
         // it could have changed is not exact.
         let mut cut = false;
-        let moves = self.moves(board, to_move, &chains).into_iter().map(Some);
+        let moves = self.moves(board, to_move, &chains);
+        // A move that ends the race at once in the mover's favour (the
+        // attacker's taking the chain, the defender's escaping) answers
+        // the node: looked for before any line is read, since the
+        // candidates come in a player's order, not in that of their reach.
+        for &m in &moves {
+            if Some(m) == ko_ban {
+                continue;
+            }
+            let mut b = board.clone();
+            if b.play(to_move, m).suicided > 0 {
+                continue;
+            }
+            if self.settled(&b) == Err(attacking) {
+                self.known.insert(key, attacking);
+                return Some((attacking, true));
+            }
+        }
+        let moves = moves.into_iter().map(Some);
         // The defender may pass; the attacker gains nothing by it.
         let pass = (!attacking).then_some(None);
         for m in moves.chain(pass) {
