@@ -71,16 +71,17 @@ pub(crate) fn builder(j: &Judgement, start: &Board) -> Option<Color> {
     }
     let mut seen = vec![false; cells];
     for i in board.points() {
-        if !filled[i] || seen[i] || board.cell(i) == Cell::Empty {
+        let Some(color) = board.cell(i).color() else {
+            continue;
+        };
+        if !filled[i] || seen[i] {
             continue;
         }
         let (stones, _) = board.chain(i);
         for &s in &stones {
             seen[s] = true;
         }
-        if let Some(color) = board.cell(i).color() {
-            weigh(&stones, &filled, color);
-        }
+        weigh(&stones, &filled, color);
     }
     largest.map(|(_, c)| c)
 }

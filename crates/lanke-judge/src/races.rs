@@ -32,7 +32,7 @@ use std::cell::RefCell;
 
 use rustc_hash::FxHashMap;
 
-use lanke_board::{Board, Cell, Visited};
+use lanke_board::{Board, Cell, PlayResult, Visited};
 use lanke_sgf::Color;
 
 use crate::shortage::capturing_points;
@@ -285,36 +285,32 @@ impl Race {
         // depth bound reads as "not taken" but proves nothing: an answer
         // it could have changed is not exact.
         let mut cut = false;
-        let moves = self.moves(board, to_move, &chains);
         // A move that ends the race at once in the mover's favour (the
         // attacker's taking the chain, the defender's escaping) answers
         // the node: looked for before any line is read, since the
         // candidates come in a player's order, not in that of their reach.
-        for &m in &moves {
+        // The other moves' boards are kept for the reading below.
+        let mut played: Vec<(Board, PlayResult)> = Vec::new();
+        for m in self.moves(board, to_move, &chains) {
             if Some(m) == ko_ban {
                 continue;
             }
             let mut b = board.clone();
-            if b.play(to_move, m).suicided > 0 {
+            let r = b.play(to_move, m);
+            if r.suicided > 0 {
                 continue;
             }
             if self.settled(&b) == Err(attacking) {
                 self.known.insert(key, attacking);
                 return Some((attacking, true));
             }
+            played.push((b, r));
         }
-        let moves = moves.into_iter().map(Some);
         // The defender may pass; the attacker gains nothing by it.
         let pass = (!attacking).then_some(None);
-        for m in moves.chain(pass) {
+        for m in played.iter().map(Some).chain(pass) {
             let (taken, read) = match m {
-                Some(m) if Some(m) == ko_ban => continue,
-                Some(m) => {
-                    let mut b = board.clone();
-                    let r = b.play(to_move, m);
-                    if r.suicided > 0 {
-                        continue;
-                    }
+                Some((b, r)) => {
                     let mine = self.targets.chains[to_move.index()];
                     let theirs = self.targets.chains[to_move.opponent().index()];
                     let big_capture = self.limits.capture_lives
@@ -332,7 +328,7 @@ impl Race {
                             (false, true)
                         }
                     } else {
-                        self.taken(&b, to_move.opponent(), r.ko_point(), 0, depth + 1)?
+                        self.taken(b, to_move.opponent(), r.ko_point(), 0, depth + 1)?
                     }
                 }
                 None => self.taken(board, to_move.opponent(), None, passes + 1, depth + 1)?,
