@@ -31,7 +31,7 @@ use crate::judgement::{Fill, FillKind, PointClass, UNFINISHED_DAME};
 use crate::races::RaceMemo;
 use crate::shortage::capture_sticks_with_dead;
 use crate::tactics;
-use crate::teire::{owed_in_enclosures, Filled};
+use crate::teire::{owed_in_enclosures, EyeSpaceMemo, Filled};
 use crate::turns::{alternate, Played};
 
 mod protective;
@@ -176,7 +176,7 @@ fn chain_size(board: &Board, stone: usize) -> usize {
 /// first could take: the stone that saves it, a protective move when
 /// inside the territory), or one that would lose a capturing race against
 /// dead stones with the opponent moving first (`races` keeps the races
-/// read for every filling of the position), or two that one opponent
+/// read for every filling of the position, `eye_spaces` the eye spaces), or two that one opponent
 /// stone would put in atari, or in atari and down to two liberties, at
 /// once (`double_atari`) — but not a chain standing inside its own
 /// territory with only dead stones beside it, which is given up; fill a dame
@@ -201,6 +201,7 @@ pub(crate) fn fill_dame(
     judged: &Judged<'_>,
     ko_ban: Option<usize>,
     races: &RaceMemo,
+    eye_spaces: &EyeSpaceMemo,
     settled: &[bool],
 ) -> Vec<Fill> {
     let Judged {
@@ -260,6 +261,7 @@ pub(crate) fn fill_dame(
         borders,
         limit: usize::from(size) * usize::from(size),
         races,
+        eye_spaces,
         settled,
         given,
     };
@@ -294,6 +296,7 @@ struct Filler<'a, F: Fn(usize) -> PointClass> {
     borders: Vec<usize>,
     limit: usize,
     races: &'a RaceMemo,
+    eye_spaces: &'a EyeSpaceMemo,
     /// Points of the regions the ending's reading settled (`settle`): the
     /// filler plays none of them.
     settled: &'a [bool],
@@ -475,6 +478,7 @@ impl<F: Fn(usize) -> PointClass> Filler<'_, F> {
             dead: self.dead,
             settled: self.settled,
             filled,
+            memo: self.eye_spaces,
         }
     }
 

@@ -27,6 +27,7 @@ use crate::played_out::{builder, keep_no_group_built, keep_the_game_close, lost_
 use crate::races::RaceMemo;
 use crate::settle::Settler;
 use crate::statuses::{chain_statuses, Statuses};
+use crate::teire::EyeSpaceMemo;
 
 /// Judges `board` with `to_move` to play next; `ko_ban` is the point
 /// `to_move` may not play at once (the record's last move took a ko there).
@@ -165,8 +166,9 @@ fn judge_once(
         StatusSource::Marked { .. } => unreachable!("marked positions are counted as marked"),
     };
     // Every reading of this position fills the same board: the races
-    // its fillings read are read once.
+    // and eye spaces its fillings read are read once.
     let races = RaceMemo::default();
+    let eye_spaces = EyeSpaceMemo::default();
     let read = |statuses: Statuses, late_sekis: bool| {
         let stages = Stages {
             board,
@@ -175,6 +177,7 @@ fn judge_once(
             opts,
             source: &name,
             races: &races,
+            eye_spaces: &eye_spaces,
             late_sekis,
             given: matches!(source, StatusSource::Given { .. }),
         };
@@ -353,6 +356,7 @@ struct Stages<'a> {
     opts: &'a JudgeOptions,
     source: &'a str,
     races: &'a RaceMemo,
+    eye_spaces: &'a EyeSpaceMemo,
     /// The sekis the filling leaves are settled (`late_seki`): taken by
     /// their owner where it could have, else judged again as sekis. For
     /// the built-in judge's main reading of a final position, once.
@@ -456,6 +460,7 @@ fn play_ending(stages: &Stages<'_>, classes: &[PointClass], infos: &[ChainInfo])
         ko_ban,
         opts,
         races,
+        eye_spaces,
         late_sekis,
         ..
     } = *stages;
@@ -534,7 +539,9 @@ fn play_ending(stages: &Stages<'_>, classes: &[PointClass], infos: &[ChainInfo])
                 dead: &dead,
                 given: stages.given,
             };
-            fills.extend(fill_dame(b, first, &judged, ban, races, &settled));
+            fills.extend(fill_dame(
+                b, first, &judged, ban, races, eye_spaces, &settled,
+            ));
             fills
         };
         let first = settle_then_fill(&mut filled, to_move, ko_ban.map(Board::idx));

@@ -360,11 +360,18 @@ pub(crate) fn lives(board: &Board, enc: &Enclosure, first: Color) -> Option<bool
 /// the line took where that captures the stones that took it (a
 /// snapback): the reading of a finished eye space's owed moves
 /// (`teire`), where the walls are the dame filling's and a cutting stone
-/// among them is often taken and retaken so.
+/// among them is often taken and retaken so. `budget` nodes at most
+/// (an empty eye space needs more than [`NODE_BUDGET`]).
 #[must_use]
-pub(crate) fn lives_retaking(board: &Board, enc: &Enclosure, first: Color) -> Option<bool> {
+pub(crate) fn lives_retaking(
+    board: &Board,
+    enc: &Enclosure,
+    first: Color,
+    budget: u32,
+) -> Option<bool> {
     let mut search = Search::new(board, enc, None);
     search.retakes = true;
+    search.budget = budget;
     Some(search.value(board, first, None, 0, 0, 0, 1)? >= 1)
 }
 
@@ -412,6 +419,7 @@ impl<'a> Search<'a> {
             attacker: enc.defender.opponent(),
             retakes: false,
             nodes: 0,
+            budget: NODE_BUDGET,
             table: FxHashMap::default(),
             path: Vec::new(),
         }
@@ -427,6 +435,8 @@ struct Search<'a> {
     /// The defender may retake at the point of a wall stone the line took.
     retakes: bool,
     nodes: u32,
+    /// Nodes the search may visit before giving up.
+    budget: u32,
     table: FxHashMap<(u64, bool, usize, u8), i8>,
     path: Vec<u64>,
 }
@@ -457,7 +467,7 @@ impl Search<'_> {
         // from the table before them, counting the node as before.
         if let Some(&v) = self.table.get(&key) {
             self.nodes += 1;
-            if self.nodes > NODE_BUDGET || depth > MAX_DEPTH {
+            if self.nodes > self.budget || depth > MAX_DEPTH {
                 return None;
             }
             return Some(v);
@@ -493,7 +503,7 @@ impl Search<'_> {
             return Some(0);
         }
         self.nodes += 1;
-        if self.nodes > NODE_BUDGET || depth > MAX_DEPTH {
+        if self.nodes > self.budget || depth > MAX_DEPTH {
             return None;
         }
         let maximizing = to_move == defender;
@@ -507,6 +517,18 @@ impl Search<'_> {
             .copied()
             .filter(|&i| board.cell(i) == Cell::Empty)
             .collect();
+        // The points with most empty neighbours first: the vital point of
+        // an eye shape is its most connected one, for the attacker's
+        // placement and the defender's answer alike, and trying it first
+        // ends most lines at their first move.
+        moves.sort_by_key(|&i| {
+            std::cmp::Reverse(
+                Board::neighbours(i)
+                    .iter()
+                    .filter(|&&n| board.cell(n) == Cell::Empty)
+                    .count(),
+            )
+        });
         // The defender retakes at the point of a wall stone taken in the
         // line when that captures the stones that took it (a snapback).
         if maximizing && self.retakes {

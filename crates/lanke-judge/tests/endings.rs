@@ -658,7 +658,10 @@ fn a_ko_just_taken_is_not_retaken_at_once() {
 /// Black fills hm, Black at io would take them (White at ho is still in
 /// atari), so White answers at once on one of the two (io, which leaves
 /// the six the more liberties) and nothing is captured. Left to the dame
-/// order, Black took the six stones and the count was B+2.5.
+/// order, Black took the six stones and the count was B+2.5. Once Black
+/// fills en, White's group on the left side has no liberty outside its
+/// lower-left corner, which Black moving first would make a seki: White
+/// owes a move there, at ap, and the count is the record's.
 #[test]
 fn a_chain_whose_liberties_are_both_dame_is_saved_in_time() {
     let j = judged("games/Hayago_Meijin/06/11.sgf");
@@ -675,8 +678,9 @@ fn a_chain_whose_liberties_are_both_dame_is_saved_in_time() {
         ["ho", "io"].contains(&answer.point.to_sgf().as_str()),
         "{answer:?}"
     );
-    assert_eq!(j.after_fill.stones, [115, 115]);
-    assert_eq!(j.after_fill.territory, [63, 68]);
+    assert!(protective_by(&j, Color::White).contains(&"ap".to_string()));
+    assert_eq!(j.after_fill.stones, [115, 116]);
+    assert_eq!(j.after_fill.territory, [63, 67]);
 }
 
 /// Stones whose capture would leave their taker one eye are in seki. In

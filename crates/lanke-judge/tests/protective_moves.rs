@@ -11,7 +11,9 @@
 //! And a live stone beside a territory, whose colour's next stone would
 //! stand inside it (a push), is answered inside. And one move that answers
 //! a shortage of liberties and keeps an eye space beside it is made once,
-//! not as two moves.
+//! not as two moves. And an empty eye space whose walls the dame left no
+//! liberty outside owes a move inside where the opponent moving first
+//! would take the group.
 
 mod common;
 
@@ -256,4 +258,18 @@ fn a_later_answer_that_also_keeps_an_earlier_short_chain_replaces_its_move() {
     assert!(!black.contains(&"ll".to_string()), "{black:?}");
     assert_eq!(j.protective(), [3, 1]);
     assert_eq!(j.after_fill.territory, [54, 53]);
+}
+
+/// Kisei 13 game 2 (Sakata Eio–Sonoda Yuichi 1988, komi 5.5, recorded
+/// B+4.5, GNU Go B+4.5): once the dame at ga and ha are filled, the walls
+/// of Black's empty upper-left corner (aa–ea, ab–cb, eight points) have no
+/// liberty outside it, and with White moving first inside it no longer
+/// lives: Black owes a move inside, at ba. The owed-move reading used to read
+/// only eye spaces holding dead stones (B+5.5).
+#[test]
+fn an_empty_corner_whose_walls_have_no_outside_liberty_owes_a_move() {
+    let j = judged("games/Kisei/13/T02.sgf");
+    assert_eq!(protective_by(&j, Color::Black), vec!["ba".to_string()]);
+    assert_eq!(j.protective(), [1, 0]);
+    assert_eq!(j.after_fill.territory, [82, 63]);
 }

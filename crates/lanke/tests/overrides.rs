@@ -39,17 +39,20 @@ fn a_line_of_dead_stones_alone_keeps_the_seki() {
     };
 
     let builtin = japanese_margin(&game, &[]);
-    // The record's B+1.5 at its 5.5 komi, counted at the family's 6.5.
-    assert_eq!(builtin, 0.5);
+    // The record's B+1.5 at its 5.5 komi would be 0.5 at the family's 6.5;
+    // the built-in judge also charges Black a protective move at si, in
+    // the right side's straight three that White's dame at ok cuts off
+    // the centre, the walls left no liberty outside it.
+    assert_eq!(builtin, -0.5);
     let dead_only = overrides("dead.txt", "dead gd lf lg lh");
     assert_eq!(
         japanese_margin(&game, &["--overrides", &dead_only]),
         builtin
     );
     let no_seki = overrides("none.txt", "dead gd lf lg lh seki");
-    assert_eq!(japanese_margin(&game, &["--overrides", &no_seki]), 0.5);
+    assert_eq!(japanese_margin(&game, &["--overrides", &no_seki]), -0.5);
     let seki_dead = overrides("three.txt", "dead gd lf lg lh an bn cn");
-    assert_eq!(japanese_margin(&game, &["--overrides", &seki_dead]), 9.5);
+    assert_eq!(japanese_margin(&game, &["--overrides", &seki_dead]), 8.5);
 
     let bad = overrides("bad.txt", "dead gd zz9");
     let out = run(&["score", "--overrides", &bad, game.to_str().unwrap()]);
