@@ -176,7 +176,8 @@ fn chain_size(board: &Board, stone: usize) -> usize {
 /// first could take: the stone that saves it, a protective move when
 /// inside the territory), or one that would lose a capturing race against
 /// dead stones with the opponent moving first (`races` keeps the races
-/// read for every filling of the position, `eye_spaces` the eye spaces), or two that one opponent
+/// read for every filling of the position, `eye_spaces` the eye spaces
+/// read by `teire`), or two that one opponent
 /// stone would put in atari, or in atari and down to two liberties, at
 /// once (`double_atari`) — but not a chain standing inside its own
 /// territory with only dead stones beside it, which is given up; fill a dame

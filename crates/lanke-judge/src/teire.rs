@@ -203,25 +203,31 @@ mod tests {
         )
     }
 
-    fn owed(board: &Board) -> Option<usize> {
-        let inside = [at(6, 0), at(7, 0), at(8, 0), at(7, 1), at(8, 2)];
+    /// What White owes on `board` (9x9), its eye space's points `inside`
+    /// (every other empty point Black's), with the stones `dead_stones`
+    /// dead, Black having just filled the dame at `last_fill`.
+    fn owed_by_white(
+        board: &Board,
+        inside: &[usize],
+        dead_stones: &[usize],
+        last_fill: usize,
+    ) -> Option<usize> {
         let class_at = |i: usize| {
             if inside.contains(&i) {
                 PointClass::Territory(Color::White)
             } else if board.cell(i) == Cell::Empty {
                 PointClass::Territory(Color::Black)
             } else {
-                PointClass::LiveStone(Color::Black)
+                PointClass::LiveStone(board.cell(i).color().unwrap())
             }
         };
         let cells = at(8, 8) + 1;
         let mut dead = vec![false; cells];
-        if board.cell(at(7, 0)) == Cell::Black {
-            dead[at(7, 0)] = true;
+        for &d in dead_stones {
+            dead[d] = true;
         }
-        // Black filled the last dame, at i5.
         let mut filled = vec![false; cells];
-        filled[at(8, 4)] = true;
+        filled[last_fill] = true;
         let known = Filled {
             class_at: &class_at,
             dead: &dead,
@@ -230,6 +236,18 @@ mod tests {
             memo: &EyeSpaceMemo::default(),
         };
         owed_in_enclosures(board, Color::White, &known)
+    }
+
+    /// The corner's eye space, Black's stone at h1 dead where it stands,
+    /// Black's last dame filled at i5.
+    fn owed(board: &Board) -> Option<usize> {
+        let inside = [at(6, 0), at(7, 0), at(8, 0), at(7, 1), at(8, 2)];
+        let dead: &[usize] = if board.cell(at(7, 0)) == Cell::Black {
+            &[at(7, 0)]
+        } else {
+            &[]
+        };
+        owed_by_white(board, &inside, dead, at(8, 4))
     }
 
     #[test]
@@ -248,30 +266,9 @@ mod tests {
     }
 
     /// What White owes in `rows` (a 9x9 board's top rows, White's eye
-    /// space `inside`, every other empty point Black's), Black having just
-    /// filled the dame at `last_fill`.
+    /// space `inside`), Black having just filled the dame at `last_fill`.
     fn owed_in_empty_space(rows: &[&str], inside: &[usize], last_fill: usize) -> Option<usize> {
-        let board = board_from_top_rows(9, rows);
-        let class_at = |i: usize| {
-            if inside.contains(&i) {
-                PointClass::Territory(Color::White)
-            } else if board.cell(i) == Cell::Empty {
-                PointClass::Territory(Color::Black)
-            } else {
-                PointClass::LiveStone(board.cell(i).color().unwrap())
-            }
-        };
-        let cells = at(8, 8) + 1;
-        let mut filled = vec![false; cells];
-        filled[last_fill] = true;
-        let known = Filled {
-            class_at: &class_at,
-            dead: &vec![false; cells],
-            settled: &vec![false; cells],
-            filled: &filled,
-            memo: &EyeSpaceMemo::default(),
-        };
-        owed_in_enclosures(&board, Color::White, &known)
+        owed_by_white(&board_from_top_rows(9, rows), inside, &[], last_fill)
     }
 
     /// A straight three on the edge (d1–f1) whose walls Black's last dame
